@@ -1,0 +1,151 @@
+//! Diagnostics: every complaint about an input, with where it is and what was
+//! expected versus found. Front-ends and validation collect all of them for a
+//! file; the CLI renders them (with the source line and a caret) and exits 2.
+
+use std::fmt;
+
+/// A 1-based line and column in the source text (0 = unknown).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Span {
+    pub line: u32,
+    pub col: u32,
+}
+
+impl Span {
+    pub fn new(line: u32, col: u32) -> Span {
+        Span { line, col }
+    }
+
+    /// The span of byte `offset` in `src` (columns count characters).
+    pub fn at_offset(src: &str, offset: usize) -> Span {
+        let offset = offset.min(src.len());
+        let before = &src[..offset];
+        let line = before.matches('\n').count() as u32 + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let col = before[line_start..].chars().count() as u32 + 1;
+        Span { line, col }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// One message about an input file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub span: Span,
+    /// What is wrong, lower-case, no trailing period.
+    pub message: String,
+    /// What the reader wanted there, if that helps (`a cell number`).
+    pub expected: Option<String>,
+    /// What it found instead (`'x'`, `end of line`).
+    pub found: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn error(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            span,
+            message: message.into(),
+            expected: None,
+            found: None,
+        }
+    }
+
+    pub fn warning(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(span, message)
+        }
+    }
+
+    pub fn expected(mut self, expected: impl Into<String>, found: impl Into<String>) -> Diagnostic {
+        self.expected = Some(expected.into());
+        self.found = Some(found.into());
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// `file:line:col: error: message (expected X, found Y)`, then the source
+    /// line and a caret under the column when the line exists.
+    pub fn render(&self, file: &str, src: &str) -> String {
+        let mut out = String::new();
+        let kind = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        if self.span.line > 0 {
+            out.push_str(&format!("{file}:{}:{}: ", self.span.line, self.span.col));
+        } else {
+            out.push_str(&format!("{file}: "));
+        }
+        out.push_str(&format!("{kind}: {}", self.message));
+        if let (Some(e), Some(f)) = (&self.expected, &self.found) {
+            out.push_str(&format!(" (expected {e}, found {f})"));
+        }
+        out.push('\n');
+        if self.span.line > 0
+            && let Some(text) = src.lines().nth(self.span.line as usize - 1)
+        {
+            let text = text.trim_end_matches('\r');
+            // Long lines are cut around the column so the caret stays readable.
+            let col = self.span.col.max(1) as usize - 1;
+            let chars: Vec<char> = text.chars().collect();
+            let start = col.saturating_sub(60);
+            let end = (col + 60).min(chars.len());
+            let shown: String = chars[start.min(end)..end]
+                .iter()
+                .map(|c| if c.is_control() { '?' } else { *c })
+                .collect();
+            let prefix = if start > 0 { "..." } else { "" };
+            out.push_str(&format!("  | {prefix}{shown}\n"));
+            out.push_str(&format!(
+                "  | {}^\n",
+                " ".repeat(prefix.len() + col - start.min(col))
+            ));
+        }
+        out
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.span.line, self.span.col, self.message)?;
+        if let (Some(e), Some(found)) = (&self.expected, &self.found) {
+            write!(f, " (expected {e}, found {found})")?;
+        }
+        Ok(())
+    }
+}
+
+/// All diagnostics for one input, errors and warnings alike.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl Diagnostics {
+    pub fn has_errors(&self) -> bool {
+        self.0.iter().any(Diagnostic::is_error)
+    }
+
+    pub fn push(&mut self, d: Diagnostic) {
+        self.0.push(d);
+    }
+
+    /// Sorted by position so the report reads top to bottom.
+    pub fn sorted(mut self) -> Diagnostics {
+        self.0.sort_by_key(|d| d.span);
+        self
+    }
+
+    pub fn render(&self, file: &str, src: &str) -> String {
+        self.0.iter().map(|d| d.render(file, src)).collect()
+    }
+}

@@ -1,0 +1,17 @@
+//! cagec compiles cage puzzles (KenKen) into integer programs for external
+//! solvers, runs those solvers, and checks what they return.
+//!
+//! Data flows one way:
+//! text → [`front`] → [`ir::Puzzle`] → [`valid`] → [`formulate`] → [`model::Model`]
+//! → [`back`] → bytes; [`solve`] runs a solver on a model and returns a grid
+//! that [`verify`] has checked against the puzzle rules.
+
+pub mod back;
+pub mod diag;
+pub mod formulate;
+pub mod front;
+pub mod ir;
+pub mod model;
+pub mod solve;
+pub mod valid;
+pub mod verify;

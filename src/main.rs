@@ -1,0 +1,3 @@
+fn main() {
+    println!("cagec: work in progress");
+}

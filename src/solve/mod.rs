@@ -1,0 +1,1 @@
+//! Drivers for external solver binaries.
