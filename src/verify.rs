@@ -141,7 +141,7 @@ mod tests {
             cages: vec![
                 cage(1, Op::Given, &[(0, 0)]),
                 cage(2, Op::Div, &[(0, 1), (1, 1)]),
-                cage(3, Op::Add, &[(1, 0)]),
+                cage(2, Op::Add, &[(1, 0)]),
             ],
         }
     }
