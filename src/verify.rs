@@ -160,7 +160,7 @@ mod tests {
         assert!(v.contains(&Violation::RowRepeat { row: 1, value: 2 }));
         assert!(v.contains(&Violation::RowRepeat { row: 2, value: 1 }));
         assert!(v.iter().any(|x| matches!(x, Violation::Cage { cage: 1, .. })));
-        assert!(v.iter().any(|x| matches!(x, Violation::Cage { cage: 2, .. })));
+        assert!(v.iter().any(|x| matches!(x, Violation::Cage { cage: 3, .. })));
         assert_eq!(
             check(&p, &Grid { values: vec![vec![1, 3], vec![2, 1]] }),
             vec![Violation::OutOfRange { row: 1, col: 2, value: 3 }]
