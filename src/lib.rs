@@ -10,6 +10,7 @@ pub mod back;
 pub mod diag;
 pub mod formulate;
 pub mod front;
+pub mod input;
 pub mod ir;
 pub mod model;
 pub mod solve;

@@ -1,0 +1,116 @@
+//! Reading a puzzle file: bytes → text → front-end → validation, with every
+//! diagnostic rendered against the file it came from.
+
+use std::path::{Path, PathBuf};
+
+use crate::diag::Diagnostics;
+use crate::front::{self, InputFormat};
+use crate::ir::Puzzle;
+
+/// A puzzle that parsed and validated, with the warnings met on the way.
+#[derive(Debug)]
+pub struct Loaded {
+    pub puzzle: Puzzle,
+    /// Rendered warnings (`file:line:col: warning: …`), possibly empty.
+    pub warnings: String,
+    /// The file name used in messages (`<stdin>` for `-`).
+    pub display_name: String,
+    /// A solver-safe stem for output names (`kk0`).
+    pub stem: String,
+}
+
+/// Why a puzzle could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("{path}: cannot read: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{0}: the file is not UTF-8 text (binary data?)")]
+    NotText(String),
+    #[error("{0}: cannot tell the input format from the file name; use --from")]
+    UnknownFormat(String),
+    /// Parse or validation errors, already rendered with file:line:col.
+    #[error("{rendered}")]
+    Invalid { rendered: String, count: usize },
+}
+
+/// Reads `path` (`-` is stdin) as `format`, or the format its extension names.
+pub fn load(path: &Path, format: Option<InputFormat>) -> Result<Loaded, LoadError> {
+    let is_stdin = path.as_os_str() == "-";
+    let display_name = if is_stdin {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let bytes = if is_stdin {
+        let mut buf = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf).map(|_| buf)
+    } else {
+        std::fs::read(path)
+    }
+    .map_err(|source| LoadError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let src = String::from_utf8(bytes).map_err(|_| LoadError::NotText(display_name.clone()))?;
+    let format = match format.or_else(|| InputFormat::from_path(path)) {
+        Some(f) => f,
+        None if is_stdin => InputFormat::Cages,
+        None => return Err(LoadError::UnknownFormat(display_name)),
+    };
+    let stem = stem_of(path);
+    load_str(&src, format, display_name, stem)
+}
+
+/// Parses and validates text already in memory.
+pub fn load_str(
+    src: &str,
+    format: InputFormat,
+    display_name: String,
+    stem: String,
+) -> Result<Loaded, LoadError> {
+    let (puzzle, mut diags) = match front::parse(format, src) {
+        Ok(ok) => ok,
+        Err(diags) => return Err(invalid(diags, &display_name, src)),
+    };
+    diags.0.extend(crate::valid::check(&puzzle).0);
+    if diags.has_errors() {
+        return Err(invalid(diags, &display_name, src));
+    }
+    Ok(Loaded {
+        puzzle,
+        warnings: diags.sorted().render(&display_name, src),
+        display_name,
+        stem,
+    })
+}
+
+fn invalid(diags: Diagnostics, name: &str, src: &str) -> LoadError {
+    let diags = diags.sorted();
+    let count = diags.0.iter().filter(|d| d.is_error()).count();
+    LoadError::Invalid {
+        rendered: diags.render(name, src),
+        count,
+    }
+}
+
+/// A solver-safe identifier from a file name: `[A-Za-z0-9_]`, not starting
+/// with a digit, at most 32 characters.
+pub fn stem_of(path: &Path) -> String {
+    let raw = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .filter(|s| *s != "-")
+        .unwrap_or("puzzle");
+    let mut s: String = raw
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .take(32)
+        .collect();
+    if !s.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        s.insert(0, 'p');
+    }
+    s
+}
