@@ -346,3 +346,6 @@ fn not_square(total: usize, cages: &[RawCage]) -> Diagnostic {
     };
     Diagnostic::error(Span::default(), message).expected(expected, format!("{total}"))
 }
+
+#[cfg(test)]
+mod tests;

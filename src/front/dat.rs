@@ -13,6 +13,8 @@
 
 mod assemble;
 mod lex;
+#[cfg(test)]
+mod tests;
 
 use std::collections::BTreeMap;
 
@@ -50,6 +52,10 @@ struct Data {
     typos: Vec<Span>,
     /// Where “curly” quotes were used.
     curly: Vec<Span>,
+    /// Errors that do not stop the statement they are in (duplicates).
+    errors: Vec<Diagnostic>,
+    /// Cages whose clue row was unreadable: "has no target" would only echo that.
+    unreadable: Vec<u64>,
 }
 
 pub fn parse(src: &str) -> Result<(Puzzle, Diagnostics), Diagnostics> {
@@ -146,7 +152,12 @@ impl<'a> Stmt<'_, 'a> {
         if self.peek().is_some_and(|t| t.tok == Tok::Unclosed) {
             return Diagnostic::error(self.here(), "this string has no closing quote on its line");
         }
-        let found = self.peek().map_or("';'".to_string(), |t| quote(t.text));
+        let found = match self.peek() {
+            None => "';'".to_string(),
+            // A string shows with its own quotes.
+            Some(t) if matches!(t.tok, Tok::Str { .. }) => t.text.to_string(),
+            Some(t) => quote(t.text),
+        };
         Diagnostic::error(self.here(), format!("expected {what}, found {found}"))
     }
 
@@ -294,28 +305,36 @@ fn rows(s: &mut Stmt, columns: &[&str], data: &mut Data) -> Result<(), Diagnosti
         for &column in columns {
             s.eat(Tok::Comma);
             if column == "target_number" {
-                let t = s.int(&format!("the target of cage {}", key.value))?;
-                insert(&mut data.targets, key, t.value, "target_number")?;
+                let t = s.int(&format!("the target of cage {}", key.value));
+                let t = t.inspect_err(|_| data.unreadable.push(key.value))?;
+                insert(&mut data.targets, key, t.value, "target_number", &mut data.errors);
             } else {
-                let op = operation(s, data)?;
-                insert(&mut data.ops, key, op, "operation")?;
+                let op = operation(s, data).inspect_err(|_| data.unreadable.push(key.value))?;
+                insert(&mut data.ops, key, op, "operation", &mut data.errors);
             }
         }
     }
     Ok(())
 }
 
+/// Records a clue; a second one for the same cage is an error (the first stays).
 fn insert<T>(
     map: &mut BTreeMap<u64, Item<T>>,
     key: Item<u64>,
     value: T,
     what: &str,
-) -> Result<(), Diagnostic> {
-    if let Some(first) = map.get(&key.value) {
-        return Err(twice(key.span, &format!("{what} of cage {}", key.value), first.span));
+    errors: &mut Vec<Diagnostic>,
+) {
+    match map.get(&key.value) {
+        Some(first) => errors.push(twice(
+            key.span,
+            &format!("{what} of cage {}", key.value),
+            first.span,
+        )),
+        None => {
+            map.insert(key.value, Item { value, span: key.span });
+        }
     }
-    map.insert(key.value, Item { value, span: key.span });
-    Ok(())
 }
 
 fn twice(at: Span, what: &str, first: Span) -> Diagnostic {

@@ -6,7 +6,8 @@ use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::ir::{Cage, Cell, MAX_SIZE, Puzzle};
 
 /// Builds the puzzle, reporting into `diags`; `None` when it cannot be built.
-pub fn puzzle(data: Data, diags: &mut Diagnostics) -> Option<Puzzle> {
+pub fn puzzle(mut data: Data, diags: &mut Diagnostics) -> Option<Puzzle> {
+    diags.0.append(&mut data.errors);
     typos(&data.typos, diags);
     if let Some(&first) = data.curly.first() {
         diags.push(Diagnostic::warning(
@@ -23,15 +24,15 @@ pub fn puzzle(data: Data, diags: &mut Diagnostics) -> Option<Puzzle> {
     let n = n?;
     let mut cages = Vec::with_capacity(data.cages.len());
     for (c, set) in &data.cages {
-        let (Some(target), Some(op)) = (data.targets.get(c), data.ops.get(c)) else {
-            continue;
-        };
-        cages.push(Cage {
-            target: target.value,
-            op: op.value,
-            cells: cells(set, n, diags),
-            span: set.span,
-        });
+        let cells = cells(set, n, diags);
+        if let (Some(target), Some(op)) = (data.targets.get(c), data.ops.get(c)) {
+            cages.push(Cage {
+                target: target.value,
+                op: op.value,
+                cells,
+                span: set.span,
+            });
+        }
     }
     Some(Puzzle { size: n, cages })
 }
@@ -126,7 +127,7 @@ fn clues(data: &Data, diags: &mut Diagnostics) {
         .into_iter()
         .flatten()
         .collect();
-        if !lacks.is_empty() {
+        if !lacks.is_empty() && !data.unreadable.contains(c) {
             diags.push(Diagnostic::error(
                 set.span,
                 format!("cage[{c}] has no {}", lacks.join(" and no ")),
