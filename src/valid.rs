@@ -238,3 +238,5 @@ fn list(items: &[String]) -> String {
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }
+#[cfg(test)]
+mod tests;

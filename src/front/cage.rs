@@ -44,6 +44,8 @@ enum Wrapper {
     Before,
     Inside(Span),
     After(Span),
+    /// In a second definition (already reported): skipped to its `)`.
+    Skipping(Span),
 }
 
 pub fn parse(src: &str) -> Result<(Puzzle, Diagnostics), Diagnostics> {
@@ -59,7 +61,11 @@ pub fn parse(src: &str) -> Result<(Puzzle, Diagnostics), Diagnostics> {
         }
         let lead = off + (body.len() - body.trim_start().len());
         let span = loc.span(lead);
-        if trimmed == ")" {
+        if let Wrapper::Skipping(end) = wrapper {
+            if trimmed == ")" {
+                wrapper = Wrapper::After(end);
+            }
+        } else if trimmed == ")" {
             wrapper = close(wrapper, span, &mut diags);
         } else if is_wrapper_open(trimmed) {
             wrapper = open(wrapper, span, !cages.is_empty(), &mut diags);
@@ -137,7 +143,7 @@ fn open(state: Wrapper, span: Span, after_cages: bool, diags: &mut Diagnostics) 
             ));
             Wrapper::Inside(first)
         }
-        Wrapper::After(end) => {
+        Wrapper::After(end) | Wrapper::Skipping(end) => {
             diags.push(Diagnostic::error(
                 span,
                 format!(
@@ -145,7 +151,7 @@ fn open(state: Wrapper, span: Span, after_cages: bool, diags: &mut Diagnostics) 
                     end.line
                 ),
             ));
-            Wrapper::After(end)
+            Wrapper::Skipping(end)
         }
     }
 }

@@ -54,12 +54,20 @@ struct Data {
     curly: Vec<Span>,
     /// Errors that do not stop the statement they are in (duplicates).
     errors: Vec<Diagnostic>,
-    /// Cages whose clue row was unreadable: "has no target" would only echo that.
+    /// Cages whose set or clue had an error already reported: "has no
+    /// target" or "no set cage[c]" would only echo it.
     unreadable: Vec<u64>,
+    /// Likewise for `n` and `t`.
+    unreadable_params: Vec<&'static str>,
 }
 
 pub fn parse(src: &str) -> Result<(Puzzle, Diagnostics), Diagnostics> {
     let tokens = lex::tokens(src);
+    if tokens.is_empty() {
+        let d = Diagnostic::error(Span::default(), "no data in the file")
+            .expected("statements such as 'param n := 5;'", "none");
+        return Err(Diagnostics(vec![d]));
+    }
     let mut loc = Locator::new(src);
     let spans: Vec<Span> = tokens.iter().map(|t| loc.span(t.off)).collect();
     let end = loc.span(src.len());
@@ -112,8 +120,14 @@ fn statements<'t, 'a>(
         let end = spans.get(i).copied().unwrap_or(eof);
         if toks.get(i).is_none_or(|t| t.tok != Tok::Semi) {
             let found = toks.get(i).map_or("end of file".to_string(), |t| quote(t.text));
+            // Point just after the statement's last token, as compilers do.
+            let last = &toks[i - 1];
+            let after = Span {
+                col: spans[i - 1].col + last.text.chars().count() as u32,
+                ..spans[i - 1]
+            };
             diags.push(Diagnostic::error(
-                end,
+                after,
                 format!("expected ';' to end the statement, found {found}"),
             ));
         }
@@ -253,9 +267,9 @@ fn param(mut s: Stmt, data: &mut Data) -> Result<(), Diagnostic> {
     let name = s.name()?;
     match name {
         "n" | "t" => {
-            s.assign(&mut data.typos)?;
-            let item = s.int(name)?;
-            s.done()?;
+            let key = if name == "n" { "n" } else { "t" };
+            let item = scalar(&mut s, key, &mut data.typos);
+            let item = item.inspect_err(|_| data.unreadable_params.push(key))?;
             let slot = if name == "n" { &mut data.n } else { &mut data.t };
             if let Some(first) = slot {
                 return Err(twice(at, &format!("param {name}"), first.span));
@@ -275,6 +289,14 @@ fn param(mut s: Stmt, data: &mut Data) -> Result<(), Diagnostic> {
             ),
         )),
     }
+}
+
+/// `:= value` to the end of the statement.
+fn scalar(s: &mut Stmt, name: &str, typos: &mut Vec<Span>) -> Result<Item<u64>, Diagnostic> {
+    s.assign(typos)?;
+    let item = s.int(name)?;
+    s.done()?;
+    Ok(item)
 }
 
 /// `param: target_number operation := c t op …` (columns in any order).
@@ -298,19 +320,31 @@ fn table(mut s: Stmt, data: &mut Data) -> Result<(), Diagnostic> {
 }
 
 /// Rows `c v1 v2 …` until the end of the statement, one value per column.
+/// A bad value is reported and skipped, so the rows after it are still read.
 fn rows(s: &mut Stmt, columns: &[&str], data: &mut Data) -> Result<(), Diagnostic> {
     while !s.at_end() {
         s.eat(Tok::Comma);
         let key = s.int("a cage number")?;
         for &column in columns {
             s.eat(Tok::Comma);
-            if column == "target_number" {
-                let t = s.int(&format!("the target of cage {}", key.value));
-                let t = t.inspect_err(|_| data.unreadable.push(key.value))?;
-                insert(&mut data.targets, key, t.value, "target_number", &mut data.errors);
+            let value = if column == "target_number" {
+                s.int(&format!("the target of cage {}", key.value)).map(|t| {
+                    insert(&mut data.targets, key, t.value, "target_number", &mut data.errors)
+                })
             } else {
-                let op = operation(s, data).inspect_err(|_| data.unreadable.push(key.value))?;
-                insert(&mut data.ops, key, op, "operation", &mut data.errors);
+                operation(s, data)
+                    .map(|op| insert(&mut data.ops, key, op, "operation", &mut data.errors))
+            };
+            if let Err(e) = value {
+                data.unreadable.push(key.value);
+                // One value token: skip it and go on; anything else ends the statement.
+                match s.peek().map(|t| t.tok) {
+                    Some(Tok::Word(_) | Tok::Str { .. }) => {
+                        data.errors.push(e);
+                        s.pos += 1;
+                    }
+                    _ => return Err(e),
+                }
             }
         }
     }
@@ -370,7 +404,17 @@ fn cage(mut s: Stmt, span: Span, data: &mut Data) -> Result<(), Diagnostic> {
     s.expect(Tok::LBrack, "'['")?;
     let c = s.int("a cage number")?;
     s.expect(Tok::RBrack, "']'")?;
-    s.assign(&mut data.typos)?;
+    let cells = members(&mut s, &mut data.typos).inspect_err(|_| data.unreadable.push(c.value))?;
+    if let Some(first) = data.cages.get(&c.value) {
+        return Err(twice(span, &format!("cage[{}]", c.value), first.span));
+    }
+    data.cages.insert(c.value, CageSet { span, cells });
+    Ok(())
+}
+
+/// `:= (i,j) (i, j) …` to the end of the statement.
+fn members(s: &mut Stmt, typos: &mut Vec<Span>) -> Result<Vec<Item<(u64, u64)>>, Diagnostic> {
+    s.assign(typos)?;
     let mut cells = Vec::new();
     while !s.at_end() {
         if s.eat(Tok::Comma) {
@@ -389,11 +433,7 @@ fn cage(mut s: Stmt, span: Span, data: &mut Data) -> Result<(), Diagnostic> {
             span: at,
         });
     }
-    if let Some(first) = data.cages.get(&c.value) {
-        return Err(twice(span, &format!("cage[{}]", c.value), first.span));
-    }
-    data.cages.insert(c.value, CageSet { span, cells });
-    Ok(())
+    Ok(cells)
 }
 
 /// `set prime_numbers := 2 3 5 7`.

@@ -72,11 +72,17 @@ fn empty_and_comment_only_files_have_no_cages() {
 fn wrapper_mistakes() {
     let two = "a=: 0 : 0\n1,0\n)\nb=: 0 : 0\n1,0\n)\n";
     assert_eq!(
+        errors(&format!("{two}1,0\n)\n")),
+        [
+            "4:1: a second puzzle starts here (the first ended on line 3); a file holds one puzzle",
+            "7:1: text after the end ')' of the J definition (line 3)",
+            "8:1: ')' closes no J definition (expected a line such as 'kk0=: 0 : 0' before it)",
+        ]
+    );
+    assert_eq!(
         errors(two),
         [
             "4:1: a second puzzle starts here (the first ended on line 3); a file holds one puzzle",
-            "5:1: text after the end ')' of the J definition (line 3)",
-            "6:1: ')' closes no J definition (expected a line such as 'kk0=: 0 : 0' before it)",
         ]
     );
     let (_, w) = parse("kk=: noun define\n1,0\n").expect("unclosed is only a warning");

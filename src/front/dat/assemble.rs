@@ -15,7 +15,10 @@ pub fn puzzle(mut data: Data, diags: &mut Diagnostics) -> Option<Puzzle> {
             "curly quotes: AMPL reads only straight quotes (\" or ')",
         ));
     }
-    let n = size(data.n, diags);
+    let n = match data.n {
+        None if data.unreadable_params.contains(&"n") => None,
+        n => size(n, diags),
+    };
     numbering(&data, n, diags);
     clues(&data, diags);
     if let Some(n) = n {
@@ -77,6 +80,7 @@ fn numbering(data: &Data, n: Option<usize>, diags: &mut Diagnostics) {
     let last = data.cages.keys().next_back().copied().unwrap_or(0);
     let (t, at) = match data.t {
         Some(t) => (t.value, t.span),
+        None if defined == 0 || data.unreadable_params.contains(&"t") => (last, Span::default()),
         None => {
             diags.push(Diagnostic::warning(
                 Span::default(),
@@ -102,7 +106,7 @@ fn numbering(data: &Data, n: Option<usize>, diags: &mut Diagnostics) {
         return;
     }
     let missing: Vec<String> = (1..=t)
-        .filter(|c| !data.cages.contains_key(c))
+        .filter(|c| !data.cages.contains_key(c) && !data.unreadable.contains(c))
         .map(|c| format!("cage[{c}]"))
         .collect();
     if !missing.is_empty() {
@@ -112,7 +116,10 @@ fn numbering(data: &Data, n: Option<usize>, diags: &mut Diagnostics) {
         }
         diags.push(Diagnostic::error(
             at,
-            format!("t = {t}, but the file defines {defined} cages: no set {shown}"),
+            format!(
+                "t = {t}, but the file defines {defined} cage{}: no set {shown}",
+                if defined == 1 { "" } else { "s" }
+            ),
         ));
     }
 }
@@ -136,7 +143,7 @@ fn clues(data: &Data, diags: &mut Diagnostics) {
     }
     let orphans = |what: &str, spans: Vec<(u64, Span)>, diags: &mut Diagnostics| {
         for (c, span) in spans {
-            if !data.cages.contains_key(&c) {
+            if !data.cages.contains_key(&c) && !data.unreadable.contains(&c) {
                 diags.push(Diagnostic::error(
                     span,
                     format!("{what} for cage {c}, but there is no set cage[{c}]"),
