@@ -30,8 +30,13 @@ fn rejected(path: &Path, shown: &Path) -> String {
     let Ok(src) = String::from_utf8(bytes) else {
         // Not UTF-8: `input::load` refuses it before any parser runs.
         return match input::load(path, None) {
-            Err(e @ LoadError::NotText(_)) => e.to_string().replace(&path.display().to_string(), &shown.display().to_string()),
-            other => panic!("{} should be refused as binary, got {other:?}", shown.display()),
+            Err(e @ LoadError::NotText(_)) => e
+                .to_string()
+                .replace(&path.display().to_string(), &shown.display().to_string()),
+            other => panic!(
+                "{} should be refused as binary, got {other:?}",
+                shown.display()
+            ),
         };
     };
     let format = cagec::front::InputFormat::from_path(path)
@@ -40,7 +45,11 @@ fn rejected(path: &Path, shown: &Path) -> String {
     match input::load_str(&src, format, shown.display().to_string(), stem) {
         Err(LoadError::Invalid { rendered, count }) => {
             assert!(count > 0, "{}: rejected without an error", shown.display());
-            assert!(rendered.contains("error:"), "{}: {rendered}", shown.display());
+            assert!(
+                rendered.contains("error:"),
+                "{}: {rendered}",
+                shown.display()
+            );
             rendered
         }
         Err(other) => panic!("{}: unexpected failure {other}", shown.display()),

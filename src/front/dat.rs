@@ -119,7 +119,9 @@ fn statements<'t, 'a>(
         }
         let end = spans.get(i).copied().unwrap_or(eof);
         if toks.get(i).is_none_or(|t| t.tok != Tok::Semi) {
-            let found = toks.get(i).map_or("end of file".to_string(), |t| quote(t.text));
+            let found = toks
+                .get(i)
+                .map_or("end of file".to_string(), |t| quote(t.text));
             // Point just after the statement's last token, as compilers do.
             let last = &toks[i - 1];
             let after = Span {
@@ -131,7 +133,11 @@ fn statements<'t, 'a>(
                 format!("expected ';' to end the statement, found {found}"),
             ));
         }
-        let next = if toks.get(i).is_some_and(|t| t.tok == Tok::Semi) { i + 1 } else { i };
+        let next = if toks.get(i).is_some_and(|t| t.tok == Tok::Semi) {
+            i + 1
+        } else {
+            i
+        };
         out.push(Stmt {
             toks: &toks[start..i],
             spans: &spans[start..i],
@@ -183,7 +189,11 @@ impl<'a> Stmt<'_, 'a> {
     }
 
     fn expect(&mut self, tok: Tok, what: &str) -> Result<(), Diagnostic> {
-        if self.eat(tok) { Ok(()) } else { Err(self.expected(what)) }
+        if self.eat(tok) {
+            Ok(())
+        } else {
+            Err(self.expected(what))
+        }
     }
 
     /// `:=` (or `: =`, noted in `typos`).
@@ -224,7 +234,11 @@ impl<'a> Stmt<'_, 'a> {
     }
 
     fn done(&self) -> Result<(), Diagnostic> {
-        if self.at_end() { Ok(()) } else { Err(self.expected("';'")) }
+        if self.at_end() {
+            Ok(())
+        } else {
+            Err(self.expected("';'"))
+        }
     }
 }
 
@@ -270,7 +284,11 @@ fn param(mut s: Stmt, data: &mut Data) -> Result<(), Diagnostic> {
             let key = if name == "n" { "n" } else { "t" };
             let item = scalar(&mut s, key, &mut data.typos);
             let item = item.inspect_err(|_| data.unreadable_params.push(key))?;
-            let slot = if name == "n" { &mut data.n } else { &mut data.t };
+            let slot = if name == "n" {
+                &mut data.n
+            } else {
+                &mut data.t
+            };
             if let Some(first) = slot {
                 return Err(twice(at, &format!("param {name}"), first.span));
             }
@@ -284,9 +302,7 @@ fn param(mut s: Stmt, data: &mut Data) -> Result<(), Diagnostic> {
         }
         other => Err(Diagnostic::error(
             at,
-            format!(
-                "unknown parameter '{other}' (expected n, t, target_number or operation)"
-            ),
+            format!("unknown parameter '{other}' (expected n, t, target_number or operation)"),
         )),
     }
 }
@@ -328,9 +344,16 @@ fn rows(s: &mut Stmt, columns: &[&str], data: &mut Data) -> Result<(), Diagnosti
         for &column in columns {
             s.eat(Tok::Comma);
             let value = if column == "target_number" {
-                s.int(&format!("the target of cage {}", key.value)).map(|t| {
-                    insert(&mut data.targets, key, t.value, "target_number", &mut data.errors)
-                })
+                s.int(&format!("the target of cage {}", key.value))
+                    .map(|t| {
+                        insert(
+                            &mut data.targets,
+                            key,
+                            t.value,
+                            "target_number",
+                            &mut data.errors,
+                        )
+                    })
             } else {
                 operation(s, data)
                     .map(|op| insert(&mut data.ops, key, op, "operation", &mut data.errors))
@@ -366,13 +389,22 @@ fn insert<T>(
             first.span,
         )),
         None => {
-            map.insert(key.value, Item { value, span: key.span });
+            map.insert(
+                key.value,
+                Item {
+                    value,
+                    span: key.span,
+                },
+            );
         }
     }
 }
 
 fn twice(at: Span, what: &str, first: Span) -> Diagnostic {
-    Diagnostic::error(at, format!("{what} is given twice (first on line {})", first.line))
+    Diagnostic::error(
+        at,
+        format!("{what} is given twice (first on line {})", first.line),
+    )
 }
 
 const OPS: &str = "\"sum\", \"difference\", \"product\", \"ratio\" or \"given\"";

@@ -83,7 +83,11 @@ mod tests {
         let text = std::fs::read_to_string(path).expect("grid file");
         let values = text
             .lines()
-            .map(|l| l.split_whitespace().map(|v| v.parse().expect("number")).collect())
+            .map(|l| {
+                l.split_whitespace()
+                    .map(|v| v.parse().expect("number"))
+                    .collect()
+            })
             .collect();
         crate::ir::Grid { values }
     }
@@ -100,7 +104,12 @@ mod tests {
             let grid = root.join("solutions").join(format!("{stem}.grid"));
             if !grid.exists() {
                 // melkonian5: the paper prints no solution for its 5×5 data.
-                assert_eq!(stem, "melkonian5", "{} has no solution grid", path.display());
+                assert_eq!(
+                    stem,
+                    "melkonian5",
+                    "{} has no solution grid",
+                    path.display()
+                );
                 continue;
             }
             let violations = crate::verify::check(&loaded.puzzle, &read_grid(&grid));
@@ -119,12 +128,19 @@ mod tests {
         assert_eq!(kk0.warnings, "");
         let dat = load("melkonian5.dat");
         assert_eq!((dat.puzzle.size, dat.puzzle.cages.len()), (5, 10));
-        assert!(dat.warnings.contains("':=' here and on lines 7, 9, 11"), "{}", dat.warnings);
+        assert!(
+            dat.warnings.contains("':=' here and on lines 7, 9, 11"),
+            "{}",
+            dat.warnings
+        );
         let ops: Vec<&str> = dat.puzzle.cages.iter().map(|c| c.op.symbol()).collect();
         assert_eq!(ops, ["*", "-", "%", "+", "-", "%", "*", "*", "+", "-"]);
         let first = &dat.puzzle.cages[0];
         assert_eq!(first.target, 9);
-        assert_eq!(first.cells, [Cell::new(0, 0), Cell::new(0, 1), Cell::new(1, 0)]);
+        assert_eq!(
+            first.cells,
+            [Cell::new(0, 0), Cell::new(0, 1), Cell::new(1, 0)]
+        );
         let long = load("long9.cage");
         assert_eq!(long.puzzle.cages[0].cells.len(), 24);
         let pow = load("pow16.cage");
@@ -134,6 +150,10 @@ mod tests {
     #[test]
     fn never_panics_on_edge_inputs() {
         let long_line = format!("1+,{}\n", "0 ".repeat(5_000_000));
+        // 65 025 cells: a 255×255 grid in one cage line, every cell number bad but one.
+        let wide = format!("1+,{}\n", "70000 ".repeat(65_024) + "0");
+        let long_dat = format!("param n := 5; set cage[1] := {};", "(1,1) ".repeat(200_000));
+        let many_cages: String = (0..65_025).map(|k| format!("1,{k}\n")).collect();
         let junk: String = (0u8..=255).map(char::from).collect();
         for src in [
             "",
@@ -144,6 +164,9 @@ mod tests {
             "99999999999999999999999999999+,0",
             "18446744073709551615*,0",
             &long_line,
+            &wide,
+            &long_dat,
+            &many_cages,
             &junk,
             "param n := 99999999999999999999999;",
             "param n := 255; param t := 18446744073709551615;",

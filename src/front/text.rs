@@ -146,6 +146,9 @@ mod tests {
     fn number_reports_overflow() {
         assert_eq!(number("18446744073709551615", "target"), Ok(u64::MAX));
         let e = number("18446744073709551616", "target").unwrap_err();
-        assert!(e.starts_with("target 18446744073709551616 is too large"), "{e}");
+        assert!(
+            e.starts_with("target 18446744073709551616 is too large"),
+            "{e}"
+        );
     }
 }

@@ -97,13 +97,22 @@ fn sum(cage: &Cage, cells: &[Cell], n: usize) -> Option<Diagnostic> {
     let (range, expected) = if lo == hi {
         (format!("exactly {lo}"), format!("a sum of {lo}"))
     } else {
-        (format!("between {lo} and {hi}"), format!("a sum from {lo} to {hi}"))
+        (
+            format!("between {lo} and {hi}"),
+            format!("a sum from {lo} to {hi}"),
+        )
     };
-    let cells = if k == 1 { "1 cell" } else { &format!("{k} cells") };
+    let cells = if k == 1 {
+        "1 cell"
+    } else {
+        &format!("{k} cells")
+    };
     Some(
         Diagnostic::error(
             cage.span,
-            format!("a sum of {t} is out of reach: {cells} of values 1..{n}{why} add up to {range}"),
+            format!(
+                "a sum of {t} is out of reach: {cells} of values 1..{n}{why} add up to {range}"
+            ),
         )
         .expected(expected, t.to_string()),
     )
@@ -118,7 +127,7 @@ fn product(t: u64, k: usize, n: usize) -> Option<String> {
     let mut powers = Vec::new();
     for p in primes_up_to(n) {
         let mut e = 0;
-        while rest % p == 0 {
+        while rest.is_multiple_of(p) {
             rest /= p;
             e += 1;
         }
@@ -129,10 +138,17 @@ fn product(t: u64, k: usize, n: usize) -> Option<String> {
     if rest > 1 {
         return Some(big_factor(t, rest, n));
     }
-    let cells = if k == 1 { "1 cell" } else { &format!("{k} cells") };
+    let cells = if k == 1 {
+        "1 cell"
+    } else {
+        &format!("{k} cells")
+    };
     for (p, e) in powers {
         // The largest power of p among the values 1..n.
-        let per_cell = (1..).take_while(|&i| p.pow(i) <= n as u64).last().unwrap_or(0);
+        let per_cell = (1..)
+            .take_while(|&i| p.pow(i) <= n as u64)
+            .last()
+            .unwrap_or(0);
         let most = per_cell as usize * k;
         if e as usize > most {
             return Some(format!(
@@ -141,7 +157,9 @@ fn product(t: u64, k: usize, n: usize) -> Option<String> {
             ));
         }
     }
-    let most = (n as u128).checked_pow(k as u32).filter(|_| k <= u32::MAX as usize);
+    let most = (n as u128)
+        .checked_pow(k as u32)
+        .filter(|_| k <= u32::MAX as usize);
     match most {
         Some(most) if t as u128 > most => Some(format!(
             "a product of {t} is too large for {cells}: values 1..{n} multiply to at most {n}^{k} = {most}"
@@ -154,7 +172,7 @@ fn product(t: u64, k: usize, n: usize) -> Option<String> {
 /// left after dividing out every prime ≤ n.
 fn big_factor(t: u64, rest: u64, n: usize) -> String {
     let limit = rest.isqrt().min(1_000_000);
-    let smallest = (n as u64 + 1..=limit).find(|d| rest % d == 0);
+    let smallest = (n as u64 + 1..=limit).find(|d| rest.is_multiple_of(*d));
     let prime = match smallest {
         Some(p) => Some(p),
         None if rest.isqrt() <= limit => Some(rest),
@@ -256,7 +274,7 @@ impl Search<'_> {
             }
             Op::Mul => {
                 let p = self.values.iter().product::<u64>().checked_mul(v);
-                p.is_some_and(|p| t % p == 0)
+                p.is_some_and(|p| t.is_multiple_of(p))
             }
             Op::Given | Op::Sub | Op::Div => true,
         }
@@ -293,7 +311,11 @@ mod tests {
         assert_eq!(product(512, 3, 16), None);
         assert_eq!(product(143, 2, 13), None);
         assert!(product(3 * 3 * 3 * 5, 2, 5).unwrap().contains("3^3"));
-        assert!(product(5 * 5 * 4 * 4 * 3, 4, 5).unwrap().contains("too large"));
+        assert!(
+            product(5 * 5 * 4 * 4 * 3, 4, 5)
+                .unwrap()
+                .contains("too large")
+        );
         assert!(product(5 * 5 * 4 * 3, 4, 5).is_none());
         assert!(product(u64::MAX, 3, 255).is_some());
     }

@@ -48,12 +48,20 @@ fn infers_n_and_checks_cell_numbers_at_their_column() {
     );
     let e = errors("1,0\n2+,1 2\n");
     assert_eq!(e.len(), 1);
-    assert!(e[0].starts_with("0:0: cannot infer the grid size: the cages list 3 cells in all"), "{e:?}");
-    assert!(e[0].contains("the largest cell number, 2, suggests a 2×2 grid of 4 cells"), "{e:?}");
+    assert!(
+        e[0].starts_with("0:0: cannot infer the grid size: the cages list 3 cells in all"),
+        "{e:?}"
+    );
+    assert!(
+        e[0].contains("the largest cell number, 2, suggests a 2×2 grid of 4 cells"),
+        "{e:?}"
+    );
     assert!(e[0].ends_with("(expected 1 or 4 cells, found 3)"), "{e:?}");
     assert_eq!(
         errors("99999999999999999999+,0\n"),
-        ["1:1: target 99999999999999999999 is too large (the largest accepted is 18446744073709551615)"]
+        [
+            "1:1: target 99999999999999999999 is too large (the largest accepted is 18446744073709551615)"
+        ]
     );
 }
 
@@ -81,10 +89,11 @@ fn wrapper_mistakes() {
     );
     assert_eq!(
         errors(two),
-        [
-            "4:1: a second puzzle starts here (the first ended on line 3); a file holds one puzzle",
-        ]
+        ["4:1: a second puzzle starts here (the first ended on line 3); a file holds one puzzle",]
     );
     let (_, w) = parse("kk=: noun define\n1,0\n").expect("unclosed is only a warning");
-    assert_eq!(w.0[0].to_string(), "1:1: the J definition opened here is not closed with a line ')'");
+    assert_eq!(
+        w.0[0].to_string(),
+        "1:1: the J definition opened here is not closed with a line ')'"
+    );
 }

@@ -10,7 +10,12 @@ fn messages(d: &Diagnostics) -> Vec<String> {
 fn errors(src: &str) -> Vec<String> {
     match parse(src) {
         Ok((_, w)) => panic!("accepted, warnings {:?}", messages(&w)),
-        Err(d) => d.0.iter().filter(|d| d.is_error()).map(|d| d.to_string()).collect(),
+        Err(d) => {
+            d.0.iter()
+                .filter(|d| d.is_error())
+                .map(|d| d.to_string())
+                .collect()
+        }
     }
 }
 
@@ -52,9 +57,15 @@ param target_number := 2 2 3 1;
 end;
 ";
     // `param operation :=` and the table both give cage 1's operation.
-    assert_eq!(errors(src), ["6:35: operation of cage 1 is given twice (first on line 4)"]);
+    assert_eq!(
+        errors(src),
+        ["6:35: operation of cage 1 is given twice (first on line 4)"]
+    );
     let fixed = src.replace("param: operation target_number := 1 'ratio' 2;", "");
-    let fixed = fixed.replace("param target_number := 2 2 3 1", "param target_number := 1 2 2 2 3 1");
+    let fixed = fixed.replace(
+        "param target_number := 2 2 3 1",
+        "param target_number := 1 2 2 2 3 1",
+    );
     let (p, _) = parse(&fixed).unwrap_or_else(|d| panic!("{:?}", messages(&d)));
     assert_eq!(p, parse(SMALL).expect("small").0.clone().with_spans_of(&p));
 }
@@ -75,20 +86,21 @@ impl SameSpans for Puzzle {
 
 #[test]
 fn the_papers_typo_is_a_warning_naming_every_line() {
-    let src = SMALL.replace("cage[1] :=", "cage[1]: =").replace("cage[3] :=", "cage[3]: =");
+    let src = SMALL
+        .replace("cage[1] :=", "cage[1]: =")
+        .replace("cage[3] :=", "cage[3]: =");
     let (_, w) = parse(&src).expect("accepted");
     assert_eq!(
         messages(&w),
-        ["2:12: ': =' is not AMPL syntax (AMPL rejects it; write ':='); read as ':=' here and on lines 4"]
+        [
+            "2:12: ': =' is not AMPL syntax (AMPL rejects it; write ':='); read as ':=' here and on lines 4"
+        ]
     );
 }
 
 #[test]
 fn prime_numbers_is_checked_against_n() {
-    let src = SMALL.replace("param n := 2;", "param n := 2;").replace(
-        "set prime_numbers := 2;",
-        "set prime_numbers := 4 1 7 11;",
-    );
+    let src = SMALL.replace("set prime_numbers := 2;", "set prime_numbers := 4 1 7 11;");
     let (_, w) = parse(&src).expect("warnings only");
     assert_eq!(
         messages(&w),
@@ -130,16 +142,39 @@ param n := 2;
 fn syntax_errors_say_what_was_expected() {
     // The broken `param n` is not reported a second time as missing.
     assert_eq!(errors("param n = 5;"), ["1:9: expected ':=', found '='"]);
-    assert_eq!(errors("param t := 0;"), ["0:0: the grid size is missing (expected a statement 'param n := 5;', found none)"]);
-    assert_eq!(errors(" # nothing\n"), ["0:0: no data in the file (expected statements such as 'param n := 5;', found none)"]);
+    assert_eq!(
+        errors("param t := 0;"),
+        ["0:0: the grid size is missing (expected a statement 'param n := 5;', found none)"]
+    );
+    assert_eq!(
+        errors(" # nothing\n"),
+        ["0:0: no data in the file (expected statements such as 'param n := 5;', found none)"]
+    );
     let e = errors("param n := 5.0; param t := 1; set cage[1] := (1,1;");
     assert_eq!(e[0], "1:12: expected n (a whole number), found '5.0'");
     assert_eq!(e[1], "1:50: expected ')', found ';'");
-    let e = errors("param n := 3; param t := 1; set cage[1] := (1,1); param: target_number operation := 1 3 'add';");
-    assert_eq!(e, ["1:89: expected an operation (\"sum\", \"difference\", \"product\", \"ratio\" or \"given\"), found 'add'"]);
+    let e = errors(
+        "param n := 3; param t := 1; set cage[1] := (1,1); param: target_number operation := 1 3 'add';",
+    );
+    assert_eq!(
+        e,
+        [
+            "1:89: expected an operation (\"sum\", \"difference\", \"product\", \"ratio\" or \"given\"), found 'add'"
+        ]
+    );
     let e = errors("param n := 99999999999999999999;");
-    assert_eq!(e[0], "1:12: n 99999999999999999999 is too large (the largest accepted is 18446744073709551615)");
-    assert_eq!(errors("param n := 0;")[0], "1:12: n = 0 is outside the supported sizes (expected a size from 1 to 255, found 0)");
-    let e = errors("param t := 1; param n := 1; set cage[1] := (1,1); param: operation := 1 \"sum;");
-    assert!(e.contains(&"1:73: this string has no closing quote on its line".to_string()), "{e:?}");
+    assert_eq!(
+        e[0],
+        "1:12: n 99999999999999999999 is too large (the largest accepted is 18446744073709551615)"
+    );
+    assert_eq!(
+        errors("param n := 0;")[0],
+        "1:12: n = 0 is outside the supported sizes (expected a size from 1 to 255, found 0)"
+    );
+    let e =
+        errors("param t := 1; param n := 1; set cage[1] := (1,1); param: operation := 1 \"sum;");
+    assert!(
+        e.contains(&"1:73: this string has no closing quote on its line".to_string()),
+        "{e:?}"
+    );
 }
