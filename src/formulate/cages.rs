@@ -78,6 +78,16 @@ pub(super) fn cage_rows(model: &mut Model, l: Layout, puzzle: &Puzzle) -> Result
     Ok(())
 }
 
+/// Suffix, equation, terms, sense, RHS and note of one ratio row.
+type RatioRow = (
+    &'static str,
+    &'static str,
+    [(VarId, i64); 3],
+    Sense,
+    i64,
+    String,
+);
+
 /// (5.1)–(5.4): u = 0 forces `y_b = r·y_a`, u = 1 forces `y_a = r·y_b`.
 fn ratio_rows(
     model: &mut Model,
@@ -91,7 +101,7 @@ fn ratio_rows(
     let r = cage.target as i64;
     let m = ratio_big_m(n as u64, cage.target) as i64;
     let cn = c + 1;
-    let rows: [(&str, &'static str, [(VarId, i64); 3], Sense, i64, String); 4] = [
+    let rows: [RatioRow; 4] = [
         (
             "r1",
             "5.1",

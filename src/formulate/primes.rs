@@ -21,7 +21,7 @@ pub fn primes_up_to(n: usize) -> Vec<usize> {
 /// `v_p(m)`: the exponent of prime `p` in `m` (`v_2(24) = 3`); 0 for `m = 0`.
 pub fn exponent(mut m: u64, p: u64) -> u32 {
     let mut e = 0;
-    while m != 0 && m % p == 0 {
+    while m != 0 && m.is_multiple_of(p) {
         m /= p;
         e += 1;
     }
@@ -33,7 +33,7 @@ pub fn factorize(mut m: u64) -> Vec<(u64, u32)> {
     let mut out = Vec::new();
     let mut p = 2u64;
     while p.saturating_mul(p) <= m {
-        if m % p == 0 {
+        if m.is_multiple_of(p) {
             let e = exponent(m, p);
             m /= p.pow(e);
             out.push((p, e));
