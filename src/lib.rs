@@ -7,6 +7,7 @@
 //! that [`verify`] has checked against the puzzle rules.
 
 pub mod back;
+pub mod cli;
 pub mod diag;
 pub mod formulate;
 pub mod front;
@@ -14,5 +15,6 @@ pub mod input;
 pub mod ir;
 pub mod model;
 pub mod solve;
+pub mod stats;
 pub mod valid;
 pub mod verify;

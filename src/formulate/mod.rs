@@ -147,3 +147,20 @@ fn link_rows(model: &mut Model, l: Layout) -> Result<(), ModelError> {
 
 #[cfg(test)]
 mod tests;
+
+/// What a row family of this formulation is, by its equation label.
+pub fn family_name(eq: &str) -> &'static str {
+    match eq {
+        "2.1" => "one value per cell",
+        "2.2" => "each value once per row",
+        "2.3" => "each value once per column",
+        "3.2" => "y is the cell's value",
+        "given" => "given cells",
+        "3.1" => "sum cages",
+        "4.1" => "difference cages",
+        "5.1" | "5.2" | "5.3" | "5.4" => "ratio cages (big-M)",
+        "6.1.5" => "product cages (prime exponents)",
+        "nogood" => "no-good cuts",
+        _ => "other",
+    }
+}
