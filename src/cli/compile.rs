@@ -1,6 +1,5 @@
 //! `cagec compile`: puzzle in, solver input file(s) out.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::back::{self, OutputFormat};
