@@ -11,6 +11,7 @@ pub mod cli;
 pub mod diag;
 pub mod formulate;
 pub mod front;
+pub mod generate;
 pub mod input;
 pub mod ir;
 pub mod model;
