@@ -22,9 +22,15 @@ impl VarId {
 pub enum Domain {
     Binary,
     /// Integer in `lo..=hi`.
-    Integer { lo: i64, hi: i64 },
+    Integer {
+        lo: i64,
+        hi: i64,
+    },
     /// Real in `[lo, hi]`.
-    Continuous { lo: i64, hi: i64 },
+    Continuous {
+        lo: i64,
+        hi: i64,
+    },
 }
 
 impl Domain {
@@ -221,7 +227,11 @@ impl Model {
 
     pub fn var_name(&self, var: VarId) -> &str {
         let i = var.index();
-        let start = if i == 0 { 0 } else { self.name_ends[i - 1] as usize };
+        let start = if i == 0 {
+            0
+        } else {
+            self.name_ends[i - 1] as usize
+        };
         &self.names[start..self.name_ends[i] as usize]
     }
 
@@ -281,11 +291,7 @@ impl Model {
     pub fn violated_rows(&self, value: impl Fn(VarId) -> i64) -> Vec<&str> {
         self.rows()
             .filter(|row| {
-                let lhs: i64 = row
-                    .terms
-                    .iter()
-                    .map(|t| t.coef as i64 * value(t.var))
-                    .sum();
+                let lhs: i64 = row.terms.iter().map(|t| t.coef as i64 * value(t.var)).sum();
                 !row.info.sense.holds(lhs, row.info.rhs)
             })
             .map(|row| row.info.name.as_str())
@@ -306,10 +312,24 @@ mod tests {
             Domain::Continuous { lo: 1, hi: 4 },
         );
         m.section("first");
-        m.add_row("r1".into(), "2.1", "note".into(), [(a, 1), (b, 0)], Sense::Eq, 1)
-            .unwrap();
-        m.add_row("r2".into(), "3.2", "n".into(), [(b, 1), (a, -3)], Sense::Le, 0)
-            .unwrap();
+        m.add_row(
+            "r1".into(),
+            "2.1",
+            "note".into(),
+            [(a, 1), (b, 0)],
+            Sense::Eq,
+            1,
+        )
+        .unwrap();
+        m.add_row(
+            "r2".into(),
+            "3.2",
+            "n".into(),
+            [(b, 1), (a, -3)],
+            Sense::Le,
+            0,
+        )
+        .unwrap();
         assert_eq!(m.var_name(a), "x_1");
         assert_eq!(m.var_name(b), "y_1_2");
         assert_eq!(m.row(0).terms.len(), 1, "zero coefficient dropped");
@@ -330,11 +350,25 @@ mod tests {
             Err(ModelError::EmptyRow("e".into()))
         );
         assert_eq!(
-            m.add_row("d".into(), "", String::new(), [(a, 1), (a, 2)], Sense::Eq, 0),
+            m.add_row(
+                "d".into(),
+                "",
+                String::new(),
+                [(a, 1), (a, 2)],
+                Sense::Eq,
+                0
+            ),
             Err(ModelError::RepeatedVar("d".into()))
         );
         assert!(matches!(
-            m.add_row("big".into(), "", String::new(), [(a, 1 << 40)], Sense::Eq, 0),
+            m.add_row(
+                "big".into(),
+                "",
+                String::new(),
+                [(a, 1 << 40)],
+                Sense::Eq,
+                0
+            ),
             Err(ModelError::CoefficientTooLarge { .. })
         ));
         assert_eq!(m.num_rows(), 0);

@@ -66,12 +66,18 @@ pub fn check(puzzle: &Puzzle, grid: &Grid) -> Vec<Violation> {
     }
     for r in 0..n {
         for v in repeats((0..n).map(|c| grid.values[r][c]), n) {
-            out.push(Violation::RowRepeat { row: r + 1, value: v });
+            out.push(Violation::RowRepeat {
+                row: r + 1,
+                value: v,
+            });
         }
     }
     for c in 0..n {
         for v in repeats((0..n).map(|r| grid.values[r][c]), n) {
-            out.push(Violation::ColumnRepeat { col: c + 1, value: v });
+            out.push(Violation::ColumnRepeat {
+                col: c + 1,
+                value: v,
+            });
         }
     }
     for (i, cage) in puzzle.cages.iter().enumerate() {
@@ -159,14 +165,34 @@ mod tests {
         let v = check(&p, &bad);
         assert!(v.contains(&Violation::RowRepeat { row: 1, value: 2 }));
         assert!(v.contains(&Violation::RowRepeat { row: 2, value: 1 }));
-        assert!(v.iter().any(|x| matches!(x, Violation::Cage { cage: 1, .. })));
-        assert!(v.iter().any(|x| matches!(x, Violation::Cage { cage: 3, .. })));
-        assert_eq!(
-            check(&p, &Grid { values: vec![vec![1, 3], vec![2, 1]] }),
-            vec![Violation::OutOfRange { row: 1, col: 2, value: 3 }]
+        assert!(
+            v.iter()
+                .any(|x| matches!(x, Violation::Cage { cage: 1, .. }))
+        );
+        assert!(
+            v.iter()
+                .any(|x| matches!(x, Violation::Cage { cage: 3, .. }))
         );
         assert_eq!(
-            check(&p, &Grid { values: vec![vec![1]] }),
+            check(
+                &p,
+                &Grid {
+                    values: vec![vec![1, 3], vec![2, 1]]
+                }
+            ),
+            vec![Violation::OutOfRange {
+                row: 1,
+                col: 2,
+                value: 3
+            }]
+        );
+        assert_eq!(
+            check(
+                &p,
+                &Grid {
+                    values: vec![vec![1]]
+                }
+            ),
             vec![Violation::Shape { expected: 2 }]
         );
     }

@@ -1,0 +1,197 @@
+//! Synthetic puzzles: a random Latin square cut into random connected cages
+//! whose clues are read off the square. Deterministic for a seed (a small
+//! SplitMix64, so the sequence never changes with a dependency's version).
+
+use crate::diag::Span;
+use crate::ir::{Cage, Cell, Grid, Op, Puzzle};
+
+/// SplitMix64: tiny, fast, and stable across platforms and releases.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..bound` (`bound > 0`).
+    pub fn below(&mut self, bound: usize) -> usize {
+        ((self.next_u64() as u128 * bound as u128) >> 64) as usize
+    }
+
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// Options of the generator.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub size: usize,
+    pub seed: u64,
+    /// Largest cage, in cells.
+    pub max_cage: usize,
+    /// Operations allowed (`Op::Given` is used only for cells left alone).
+    pub ops: Vec<Op>,
+}
+
+/// A random Latin square: a cyclic square with rows, columns and symbols permuted.
+pub fn latin_square(n: usize, rng: &mut Rng) -> Grid {
+    let mut rows: Vec<usize> = (0..n).collect();
+    let mut cols: Vec<usize> = (0..n).collect();
+    let mut syms: Vec<u32> = (1..=n as u32).collect();
+    rng.shuffle(&mut rows);
+    rng.shuffle(&mut cols);
+    rng.shuffle(&mut syms);
+    let values = (0..n)
+        .map(|i| (0..n).map(|j| syms[(rows[i] + cols[j]) % n]).collect())
+        .collect();
+    Grid { values }
+}
+
+/// A puzzle and the grid it was cut from (a solution, not always the only one).
+pub fn puzzle(opts: &Options) -> (Puzzle, Grid) {
+    let n = opts.size;
+    let mut rng = Rng::new(opts.seed);
+    let grid = latin_square(n, &mut rng);
+    let regions = regions(n, opts.max_cage.max(1), &mut rng);
+    let cages = regions
+        .into_iter()
+        .map(|cells| clue(&cells, &grid, &opts.ops, &mut rng))
+        .collect();
+    (Puzzle { size: n, cages }, grid)
+}
+
+/// Random connected regions covering the grid, grown from cells in a random order.
+fn regions(n: usize, max_cage: usize, rng: &mut Rng) -> Vec<Vec<Cell>> {
+    let mut owner = vec![usize::MAX; n * n];
+    let mut order: Vec<usize> = (0..n * n).collect();
+    rng.shuffle(&mut order);
+    let mut out: Vec<Vec<Cell>> = Vec::new();
+    for start in order {
+        if owner[start] != usize::MAX {
+            continue;
+        }
+        let id = out.len();
+        let target = 1 + rng.below(max_cage);
+        let mut cells = vec![start];
+        owner[start] = id;
+        while cells.len() < target {
+            let mut frontier: Vec<usize> = cells
+                .iter()
+                .flat_map(|&c| neighbours(c, n))
+                .filter(|&c| owner[c] == usize::MAX)
+                .collect();
+            frontier.sort_unstable();
+            frontier.dedup();
+            if frontier.is_empty() {
+                break;
+            }
+            let next = frontier[rng.below(frontier.len())];
+            owner[next] = id;
+            cells.push(next);
+        }
+        cells.sort_unstable();
+        out.push(cells.into_iter().map(|c| Cell::from_index(c, n)).collect());
+    }
+    // Cages in order of their first cell, as a printed puzzle lists them.
+    out.sort_by_key(|cells| cells[0]);
+    out
+}
+
+fn neighbours(c: usize, n: usize) -> impl Iterator<Item = usize> {
+    let (r, col) = (c / n, c % n);
+    let up = (r > 0).then(|| c - n);
+    let down = (r + 1 < n).then_some(c + n);
+    let left = (col > 0).then(|| c - 1);
+    let right = (col + 1 < n).then_some(c + 1);
+    [up, down, left, right].into_iter().flatten()
+}
+
+/// A clue for `cells` that the grid satisfies, from the allowed operations.
+fn clue(cells: &[Cell], grid: &Grid, ops: &[Op], rng: &mut Rng) -> Cage {
+    let values: Vec<u64> = cells.iter().map(|&c| grid.get(c) as u64).collect();
+    let mut candidates: Vec<(Op, u64)> = Vec::new();
+    if let [a, b] = values[..] {
+        let (lo, hi) = (a.min(b), a.max(b));
+        if ops.contains(&Op::Sub) {
+            candidates.push((Op::Sub, hi - lo));
+        }
+        if ops.contains(&Op::Div) && hi % lo == 0 {
+            candidates.push((Op::Div, hi / lo));
+        }
+    }
+    if values.len() > 1 {
+        if ops.contains(&Op::Add) {
+            candidates.push((Op::Add, values.iter().sum()));
+        }
+        let product = values.iter().try_fold(1u64, |p, &v| p.checked_mul(v));
+        if let (true, Some(p)) = (ops.contains(&Op::Mul), product) {
+            candidates.push((Op::Mul, p));
+        }
+    }
+    let (op, target) = if candidates.is_empty() {
+        if values.len() == 1 {
+            (Op::Given, values[0])
+        } else {
+            (Op::Add, values.iter().sum())
+        }
+    } else {
+        candidates[rng.below(candidates.len())]
+    };
+    Cage {
+        target,
+        op,
+        cells: cells.to_vec(),
+        span: Span::default(),
+    }
+}
+
+/// The puzzle in J-wiki cage lines, one cage per line.
+pub fn to_cage_lines(puzzle: &Puzzle) -> String {
+    let n = puzzle.size;
+    let mut out = String::new();
+    for cage in &puzzle.cages {
+        let cells: Vec<String> = cage.cells.iter().map(|c| c.index(n).to_string()).collect();
+        out.push_str(&format!(
+            "{}{},{}\n",
+            cage.target,
+            cage.op.symbol(),
+            cells.join(" ")
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_puzzles_are_solved_by_their_square_and_deterministic() {
+        for (size, seed) in [(1, 1), (2, 7), (5, 3), (9, 42), (16, 5)] {
+            let opts = Options {
+                size,
+                seed,
+                max_cage: 4,
+                ops: vec![Op::Add, Op::Sub, Op::Mul, Op::Div],
+            };
+            let (p, g) = puzzle(&opts);
+            assert_eq!(crate::verify::check(&p, &g), vec![], "size {size}");
+            assert!(crate::valid::check(&p).0.iter().all(|d| !d.is_error()));
+            let covered: usize = p.cages.iter().map(|c| c.cells.len()).sum();
+            assert_eq!(covered, size * size);
+            assert_eq!(puzzle(&opts), (p, g), "same seed, same puzzle");
+        }
+    }
+}
