@@ -15,6 +15,7 @@ pub mod generate;
 pub mod input;
 pub mod ir;
 pub mod model;
+pub mod picture;
 pub mod solve;
 pub mod stats;
 pub mod valid;

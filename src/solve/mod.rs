@@ -11,6 +11,7 @@
 //! Two answers are kept apart throughout: why the solver stopped ([`Stop`])
 //! and whether a solution exists ([`Existence`]).
 
+pub mod attempt;
 pub mod cbc;
 pub mod decode;
 pub mod emit;
