@@ -1,8 +1,10 @@
 //! The command line: clap definitions and dispatch. Each subcommand lives in
 //! its own file and is a thin layer over the library.
 
+pub mod check;
 mod compile;
 pub mod output;
+pub mod solve;
 mod stats;
 
 use std::process::ExitCode;
@@ -51,6 +53,12 @@ pub enum Command {
     /// Count variables, binaries, rows and non-zeros, per constraint family.
     #[command(after_help = EXIT_CODES)]
     Stats(stats::StatsArgs),
+    /// Solve puzzles with HiGHS, CBC or glpsol; verify, prove uniqueness, enumerate.
+    #[command(after_help = solve::AFTER_HELP)]
+    Solve(solve::SolveArgs),
+    /// Check a grid against a puzzle: OK, or every broken rule.
+    #[command(after_help = EXIT_CODES)]
+    Check(check::CheckArgs),
 }
 
 /// Runs the parsed command line and returns the process exit code.
@@ -58,6 +66,8 @@ pub fn run(cli: Cli) -> ExitCode {
     let code = match cli.command {
         Command::Compile(args) => compile::run(&args),
         Command::Stats(args) => stats::run(&args),
+        Command::Solve(args) => solve::run(&args),
+        Command::Check(args) => check::run(&args),
     };
     ExitCode::from(code)
 }
