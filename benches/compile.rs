@@ -62,7 +62,13 @@ fn main() {
         let mut model = formulate(&puzzle).unwrap();
         model.name = format!("synthetic{n}");
         let rows = model.num_rows();
-        println!("{n:>4} {:<10} {:>12} {rows:>10} {:>10.3} {:>9}", "formulate", "-", ms(t), "-");
+        println!(
+            "{n:>4} {:<10} {:>12} {rows:>10} {:>10.3} {:>9}",
+            "formulate",
+            "-",
+            ms(t),
+            "-"
+        );
         let names = back::fixed_names(&model);
         let formats: [(&str, &dyn Fn(&mut Counter) -> io::Result<()>); 4] = [
             ("lp", &|w| back::write_lp(&model, w)),
@@ -76,7 +82,10 @@ fn main() {
         for (name, write) in formats {
             let (t, bytes) = time(reps, |w| write(w).unwrap());
             let mbps = bytes as f64 / 1e6 / t.as_secs_f64();
-            println!("{n:>4} {name:<10} {bytes:>12} {rows:>10} {:>10.3} {mbps:>9.1}", ms(t));
+            println!(
+                "{n:>4} {name:<10} {bytes:>12} {rows:>10} {:>10.3} {mbps:>9.1}",
+                ms(t)
+            );
         }
     }
 }

@@ -7,7 +7,10 @@ use cagec::back;
 use cagec::formulate::formulate;
 use cagec::input;
 
-fn emit(path: &Path, fill: impl FnOnce(&cagec::ir::Puzzle, &cagec::model::Model, &mut Vec<u8>)) -> String {
+fn emit(
+    path: &Path,
+    fill: impl FnOnce(&cagec::ir::Puzzle, &cagec::model::Model, &mut Vec<u8>),
+) -> String {
     let loaded = input::load(path, None).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut model = formulate(&loaded.puzzle).unwrap();
     model.name = loaded.stem.clone();

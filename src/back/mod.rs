@@ -21,7 +21,9 @@ use crate::model::Model;
 use std::io::{self, Write};
 
 fn pending() -> io::Result<()> {
-    Err(io::Error::other("this output format is not implemented yet"))
+    Err(io::Error::other(
+        "this output format is not implemented yet",
+    ))
 }
 
 pub fn write_lp(_: &Model, _: &mut dyn Write) -> io::Result<()> {
