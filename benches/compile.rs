@@ -12,6 +12,8 @@ use cagec::ir::Op;
 
 struct Counter(u64);
 
+type Writer<'a> = dyn Fn(&mut Counter) -> io::Result<()> + 'a;
+
 impl Write for Counter {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.0 += buf.len() as u64;
@@ -70,7 +72,7 @@ fn main() {
             "-"
         );
         let names = back::fixed_names(&model);
-        let formats: [(&str, &dyn Fn(&mut Counter) -> io::Result<()>); 4] = [
+        let formats: [(&str, &Writer); 4] = [
             ("lp", &|w| back::write_lp(&model, w)),
             ("mps", &|w| back::write_mps(&model, w)),
             ("fixed-mps", &|w| back::write_fixed_mps(&model, &names, w)),
