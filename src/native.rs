@@ -78,6 +78,19 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
     })
 }
 
+/// The cell domains after propagation at the root (bit v−1 = value v, cells
+/// row-major), or None when propagation alone proves there is no solution.
+pub fn root_domains(puzzle: &Puzzle, tuple_limit: usize) -> Result<Option<Vec<u64>>, NativeError> {
+    let n = puzzle.size;
+    if n > MAX_SIZE {
+        return Err(NativeError::TooLarge(n));
+    }
+    let problem = Problem::new(puzzle, tuple_limit);
+    let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let mut dom = vec![full; n * n];
+    Ok(propagate(&problem, &mut dom).map(|_| dom))
+}
+
 /// A cage as the solver sees it.
 struct CageInfo {
     cells: Vec<usize>,
