@@ -47,7 +47,12 @@ pub fn check(puzzle: &Puzzle) -> Diagnostics {
 
 /// `cell (2,3) #6`.
 fn name(cell: Cell, n: usize) -> String {
-    format!("cell ({},{}) #{}", cell.row + 1, cell.col + 1, cell.index(n))
+    format!(
+        "cell ({},{}) #{}",
+        cell.row + 1,
+        cell.col + 1,
+        cell.index(n)
+    )
 }
 
 /// The names of at most 12 cells, then `N more`.
@@ -200,7 +205,10 @@ fn arity(cage: &Cage, d: &mut Diagnostics) -> bool {
             cage.span,
             format!("{what} has exactly {want} {}", plural(want)),
         )
-        .expected(format!("{want} {}", plural(want)), format!("{have} {}", plural(have))),
+        .expected(
+            format!("{want} {}", plural(want)),
+            format!("{have} {}", plural(have)),
+        ),
     );
     false
 }
@@ -225,7 +233,11 @@ fn uncovered(owner: &[Option<usize>], n: usize, d: &mut Diagnostics) {
     let message = match missing.as_slice() {
         [] => return,
         [one] => format!("{} is in no cage", name(*one, n)),
-        many => format!("{} cells are in no cage: {}", many.len(), list(&names(many, n))),
+        many => format!(
+            "{} cells are in no cage: {}",
+            many.len(),
+            list(&names(many, n))
+        ),
     };
     d.push(Diagnostic::error(Span::default(), message));
 }

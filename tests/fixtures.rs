@@ -36,7 +36,10 @@ fn every_fixture_has_a_verified_solution_found_by_the_native_solver() {
         if loaded.puzzle.size > native::MAX_SIZE {
             continue;
         }
-        let opts = native::Options { max_solutions: 10, ..Default::default() };
+        let opts = native::Options {
+            max_solutions: 10,
+            ..Default::default()
+        };
         let out = native::solve(&loaded.puzzle, &opts).unwrap();
         for g in &out.solutions {
             assert!(cagec::verify::check(&loaded.puzzle, g).is_empty(), "{name}");

@@ -66,7 +66,10 @@ pub fn parse(src: &str) -> Result<(Puzzle, Diagnostics), Diagnostics> {
         } else if let Wrapper::After(end) = wrapper {
             diags.push(Diagnostic::error(
                 span,
-                format!("text after the end ')' of the J definition (line {})", end.line),
+                format!(
+                    "text after the end ')' of the J definition (line {})",
+                    end.line
+                ),
             ));
         } else {
             match cage_line(body, off) {
@@ -205,9 +208,8 @@ fn cage_line(line: &str, base: usize) -> Result<RawCage, Vec<LineError>> {
     let Ok((after, digits)) = digit1::<_, ()>(rest) else {
         return Err(vec![LineError::expected(start, "a target number", rest)]);
     };
-    let target = number(digits, "target").map_err(|message| {
-        vec![LineError { at: start, message }]
-    })?;
+    let target =
+        number(digits, "target").map_err(|message| vec![LineError { at: start, message }])?;
     let (rest, (_, op, _)) = (ws, opt(op), ws).parse(after).map_err(|_| vec![])?;
     let Ok((rest, _)) = char::<_, ()>(',')(rest) else {
         let wanted = match op {
@@ -236,8 +238,8 @@ fn cell_list(list: &str, base: usize) -> Result<Vec<(u64, usize)>, Vec<LineError
             break;
         }
         let token_at = base + list.len() - r.len();
-        let (r, token) = take_while1::<_, _, ()>(|c: char| !c.is_whitespace())(r)
-            .unwrap_or(("", r));
+        let (r, token) =
+            take_while1::<_, _, ()>(|c: char| !c.is_whitespace())(r).unwrap_or(("", r));
         rest = r;
         if all_consuming(digit1::<_, ()>).parse(token).is_err() {
             errors.push(LineError::expected(token_at, "a cell number", token));
@@ -303,7 +305,10 @@ fn assemble(cages: Vec<RawCage>, loc: &mut Locator, diags: &mut Diagnostics) -> 
                         loc.span(off),
                         format!("cell {index} is outside the {n}×{n} grid"),
                     )
-                    .expected(format!("a cell number from 0 to {}", cells - 1), quote(&index.to_string())),
+                    .expected(
+                        format!("a cell number from 0 to {}", cells - 1),
+                        quote(&index.to_string()),
+                    ),
                 );
             }
         }
@@ -328,7 +333,10 @@ fn not_square(total: usize, cages: &[RawCage]) -> Diagnostic {
     let mut message = format!(
         "cannot infer the grid size: the cages list {total} cells in all, not a square number"
     );
-    let max = cages.iter().flat_map(|c| c.cells.iter().map(|&(v, _)| v)).max();
+    let max = cages
+        .iter()
+        .flat_map(|c| c.cells.iter().map(|&(v, _)| v))
+        .max();
     if let Some(max) = max {
         let m = (max as usize).saturating_add(1).isqrt();
         let m = if m * m < max as usize + 1 { m + 1 } else { m };

@@ -105,13 +105,19 @@ fn statements<'t, 'a>(
         }
         let end = spans.get(i).copied().unwrap_or(eof);
         if toks.get(i).is_none_or(|t| t.tok != Tok::Semi) {
-            let found = toks.get(i).map_or("end of file".to_string(), |t| quote(t.text));
+            let found = toks
+                .get(i)
+                .map_or("end of file".to_string(), |t| quote(t.text));
             diags.push(Diagnostic::error(
                 end,
                 format!("expected ';' to end the statement, found {found}"),
             ));
         }
-        let next = if toks.get(i).is_some_and(|t| t.tok == Tok::Semi) { i + 1 } else { i };
+        let next = if toks.get(i).is_some_and(|t| t.tok == Tok::Semi) {
+            i + 1
+        } else {
+            i
+        };
         out.push(Stmt {
             toks: &toks[start..i],
             spans: &spans[start..i],
@@ -158,7 +164,11 @@ impl<'a> Stmt<'_, 'a> {
     }
 
     fn expect(&mut self, tok: Tok, what: &str) -> Result<(), Diagnostic> {
-        if self.eat(tok) { Ok(()) } else { Err(self.expected(what)) }
+        if self.eat(tok) {
+            Ok(())
+        } else {
+            Err(self.expected(what))
+        }
     }
 
     /// `:=` (or `: =`, noted in `typos`).
@@ -199,7 +209,11 @@ impl<'a> Stmt<'_, 'a> {
     }
 
     fn done(&self) -> Result<(), Diagnostic> {
-        if self.at_end() { Ok(()) } else { Err(self.expected("';'")) }
+        if self.at_end() {
+            Ok(())
+        } else {
+            Err(self.expected("';'"))
+        }
     }
 }
 
@@ -245,7 +259,11 @@ fn param(mut s: Stmt, data: &mut Data) -> Result<(), Diagnostic> {
             s.assign(&mut data.typos)?;
             let item = s.int(name)?;
             s.done()?;
-            let slot = if name == "n" { &mut data.n } else { &mut data.t };
+            let slot = if name == "n" {
+                &mut data.n
+            } else {
+                &mut data.t
+            };
             if let Some(first) = slot {
                 return Err(twice(at, &format!("param {name}"), first.span));
             }
@@ -259,9 +277,7 @@ fn param(mut s: Stmt, data: &mut Data) -> Result<(), Diagnostic> {
         }
         other => Err(Diagnostic::error(
             at,
-            format!(
-                "unknown parameter '{other}' (expected n, t, target_number or operation)"
-            ),
+            format!("unknown parameter '{other}' (expected n, t, target_number or operation)"),
         )),
     }
 }
@@ -312,14 +328,27 @@ fn insert<T>(
     what: &str,
 ) -> Result<(), Diagnostic> {
     if let Some(first) = map.get(&key.value) {
-        return Err(twice(key.span, &format!("{what} of cage {}", key.value), first.span));
+        return Err(twice(
+            key.span,
+            &format!("{what} of cage {}", key.value),
+            first.span,
+        ));
     }
-    map.insert(key.value, Item { value, span: key.span });
+    map.insert(
+        key.value,
+        Item {
+            value,
+            span: key.span,
+        },
+    );
     Ok(())
 }
 
 fn twice(at: Span, what: &str, first: Span) -> Diagnostic {
-    Diagnostic::error(at, format!("{what} is given twice (first on line {})", first.line))
+    Diagnostic::error(
+        at,
+        format!("{what} is given twice (first on line {})", first.line),
+    )
 }
 
 const OPS: &str = "\"sum\", \"difference\", \"product\", \"ratio\" or \"given\"";

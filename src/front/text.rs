@@ -48,7 +48,11 @@ pub fn quote(token: &str) -> String {
     if token.is_empty() {
         return "end of line".to_string();
     }
-    let mut out: String = token.chars().take(24).flat_map(char::escape_debug).collect();
+    let mut out: String = token
+        .chars()
+        .take(24)
+        .flat_map(char::escape_debug)
+        .collect();
     if token.chars().nth(24).is_some() {
         out.push('…');
     }
@@ -139,6 +143,9 @@ mod tests {
     fn number_reports_overflow() {
         assert_eq!(number("18446744073709551615", "target"), Ok(u64::MAX));
         let e = number("18446744073709551616", "target").unwrap_err();
-        assert!(e.starts_with("target 18446744073709551616 is too large"), "{e}");
+        assert!(
+            e.starts_with("target 18446744073709551616 is too large"),
+            "{e}"
+        );
     }
 }

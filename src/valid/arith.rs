@@ -122,10 +122,17 @@ fn product(t: u64, k: usize, n: usize) -> Option<String> {
     if rest > 1 {
         return Some(big_factor(t, rest, n));
     }
-    let cells = if k == 1 { "1 cell" } else { &format!("{k} cells") };
+    let cells = if k == 1 {
+        "1 cell"
+    } else {
+        &format!("{k} cells")
+    };
     for (p, e) in powers {
         // The largest power of p among the values 1..n.
-        let per_cell = (1..).take_while(|&i| p.pow(i) <= n as u64).last().unwrap_or(0);
+        let per_cell = (1..)
+            .take_while(|&i| p.pow(i) <= n as u64)
+            .last()
+            .unwrap_or(0);
         let most = per_cell as usize * k;
         if e as usize > most {
             return Some(format!(
@@ -134,7 +141,9 @@ fn product(t: u64, k: usize, n: usize) -> Option<String> {
             ));
         }
     }
-    let most = (n as u128).checked_pow(k as u32).filter(|_| k <= u32::MAX as usize);
+    let most = (n as u128)
+        .checked_pow(k as u32)
+        .filter(|_| k <= u32::MAX as usize);
     match most {
         Some(most) if t as u128 > most => Some(format!(
             "a product of {t} is too large for {cells}: values 1..{n} multiply to at most {n}^{k} = {most}"
@@ -283,7 +292,11 @@ mod tests {
         assert_eq!(product(512, 3, 16), None);
         assert_eq!(product(143, 2, 13), None);
         assert!(product(3 * 3 * 3 * 5, 2, 5).unwrap().contains("3^3"));
-        assert!(product(5 * 5 * 4 * 4 * 3, 4, 5).unwrap().contains("too large"));
+        assert!(
+            product(5 * 5 * 4 * 4 * 3, 4, 5)
+                .unwrap()
+                .contains("too large")
+        );
         assert!(product(5 * 5 * 4 * 3, 4, 5).is_none());
         assert!(product(u64::MAX, 3, 255).is_some());
     }

@@ -42,7 +42,11 @@ fn typos(typos: &[Span], diags: &mut Diagnostics) {
     let mut message =
         "': =' is not AMPL syntax (AMPL rejects it; write ':='); read as ':=' here".to_string();
     if typos.len() > 1 {
-        let mut lines: Vec<String> = typos[1..].iter().take(10).map(|s| s.line.to_string()).collect();
+        let mut lines: Vec<String> = typos[1..]
+            .iter()
+            .take(10)
+            .map(|s| s.line.to_string())
+            .collect();
         if typos.len() > 11 {
             lines.push("…".to_string());
         }
@@ -62,8 +66,11 @@ fn size(n: Option<Item<u64>>, diags: &mut Diagnostics) -> Option<usize> {
     };
     if n.value == 0 || n.value > MAX_SIZE as u64 {
         diags.push(
-            Diagnostic::error(n.span, format!("n = {} is outside the supported sizes", n.value))
-                .expected(format!("a size from 1 to {MAX_SIZE}"), n.value.to_string()),
+            Diagnostic::error(
+                n.span,
+                format!("n = {} is outside the supported sizes", n.value),
+            )
+            .expected(format!("a size from 1 to {MAX_SIZE}"), n.value.to_string()),
         );
         return None;
     }
@@ -105,7 +112,12 @@ fn numbering(data: &Data, n: Option<usize>, diags: &mut Diagnostics) {
         .map(|c| format!("cage[{c}]"))
         .collect();
     if !missing.is_empty() {
-        let mut shown = missing.iter().take(10).cloned().collect::<Vec<_>>().join(", ");
+        let mut shown = missing
+            .iter()
+            .take(10)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(", ");
         if missing.len() > 10 {
             shown.push_str(&format!(" and {} more", missing.len() - 10));
         }
@@ -163,8 +175,14 @@ fn cells(set: &CageSet, n: usize, diags: &mut Diagnostics) -> Vec<Cell> {
             out.push(Cell::new(i as usize - 1, j as usize - 1));
         } else {
             diags.push(
-                Diagnostic::error(item.span, format!("cell ({i},{j}) is outside the {n}×{n} grid"))
-                    .expected(format!("rows and columns from 1 to {n}"), format!("({i},{j})")),
+                Diagnostic::error(
+                    item.span,
+                    format!("cell ({i},{j}) is outside the {n}×{n} grid"),
+                )
+                .expected(
+                    format!("rows and columns from 1 to {n}"),
+                    format!("({i},{j})"),
+                ),
             );
         }
     }

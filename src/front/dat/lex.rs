@@ -15,9 +15,14 @@ pub enum Tok<'a> {
     /// A name or a number: a run of letters, digits, `_` and `.`.
     Word(&'a str),
     /// A quoted string, without its quotes; `curly` for “…” or ‘…’.
-    Str { text: &'a str, curly: bool },
+    Str {
+        text: &'a str,
+        curly: bool,
+    },
     /// `:=`; `typo` when written `: =` as in the paper.
-    Assign { typo: bool },
+    Assign {
+        typo: bool,
+    },
     Colon,
     Semi,
     LParen,
@@ -162,9 +167,18 @@ mod tests {
             vec![
                 Tok::Word("1"),
                 Tok::Word("9"),
-                Tok::Str { text: "product", curly: false },
-                Tok::Str { text: "ratio", curly: false },
-                Tok::Str { text: "sum", curly: true },
+                Tok::Str {
+                    text: "product",
+                    curly: false
+                },
+                Tok::Str {
+                    text: "ratio",
+                    curly: false
+                },
+                Tok::Str {
+                    text: "sum",
+                    curly: true
+                },
                 Tok::Unclosed,
                 Tok::Bad('='),
             ]
