@@ -12,6 +12,8 @@ use cagec::ir::Op;
 
 struct Counter(u64);
 
+type Writer<'a> = dyn Fn(&mut Counter) -> io::Result<()> + 'a;
+
 impl Write for Counter {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.0 += buf.len() as u64;
@@ -62,9 +64,15 @@ fn main() {
         let mut model = formulate(&puzzle).unwrap();
         model.name = format!("synthetic{n}");
         let rows = model.num_rows();
-        println!("{n:>4} {:<10} {:>12} {rows:>10} {:>10.3} {:>9}", "formulate", "-", ms(t), "-");
+        println!(
+            "{n:>4} {:<10} {:>12} {rows:>10} {:>10.3} {:>9}",
+            "formulate",
+            "-",
+            ms(t),
+            "-"
+        );
         let names = back::fixed_names(&model);
-        let formats: [(&str, &dyn Fn(&mut Counter) -> io::Result<()>); 4] = [
+        let formats: [(&str, &Writer); 4] = [
             ("lp", &|w| back::write_lp(&model, w)),
             ("mps", &|w| back::write_mps(&model, w)),
             ("fixed-mps", &|w| back::write_fixed_mps(&model, &names, w)),
@@ -76,7 +84,10 @@ fn main() {
         for (name, write) in formats {
             let (t, bytes) = time(reps, |w| write(w).unwrap());
             let mbps = bytes as f64 / 1e6 / t.as_secs_f64();
-            println!("{n:>4} {name:<10} {bytes:>12} {rows:>10} {:>10.3} {mbps:>9.1}", ms(t));
+            println!(
+                "{n:>4} {name:<10} {bytes:>12} {rows:>10} {:>10.3} {mbps:>9.1}",
+                ms(t)
+            );
         }
     }
 }

@@ -108,8 +108,7 @@ fn stdout_fill<'a>(format: OutputFormat, model: &'a Model, puzzle: &'a Puzzle) -
         OutputFormat::Ampl => Box::new(|w| {
             back::ampl::write_model(w)?;
             writeln!(w, "\ndata;\n")?;
-            back::ampl::write_data(puzzle, &[], w)?;
-            writeln!(w, "\nend;")
+            back::ampl::write_data(puzzle, &[], w)
         }),
     }
 }

@@ -49,8 +49,14 @@ fn table(name: &str, n: usize, s: &Stats) -> String {
         "variables  {:>9}  ({} binary, {} integer, {} continuous)\n",
         s.variables, s.binaries, s.integers, s.continuous
     ));
-    out.push_str(&format!("rows       {:>9}\nnon-zeros  {:>9}\n\n", s.rows, s.nonzeros));
-    out.push_str(&format!("{:<8} {:<34} {:>8} {:>10}\n", "eq", "family", "rows", "non-zeros"));
+    out.push_str(&format!(
+        "rows       {:>9}\nnon-zeros  {:>9}\n\n",
+        s.rows, s.nonzeros
+    ));
+    out.push_str(&format!(
+        "{:<8} {:<34} {:>8} {:>10}\n",
+        "eq", "family", "rows", "non-zeros"
+    ));
     for f in &s.families {
         out.push_str(&format!(
             "{:<8} {:<34} {:>8} {:>10}\n",
