@@ -152,6 +152,7 @@ fn configure(args: &SolveArgs) -> Result<Config, u8> {
         time_limit: args.time_limit,
         threads: args.threads,
         mode,
+        formulation: Default::default(),
     })
 }
 

@@ -99,15 +99,3 @@ fn to_file(
     })
 }
 
-// TEMPORARY: the placeholder back-end has no `canonical` yet; the inherent
-// method of the real `FixedNames` takes precedence once it lands.
-#[allow(dead_code)]
-trait PendingCanonical {
-    fn canonical(&self, short: &str) -> Option<&str>;
-}
-
-impl PendingCanonical for FixedNames {
-    fn canonical(&self, _: &str) -> Option<&str> {
-        None
-    }
-}

@@ -89,7 +89,7 @@ pub enum SolveError {
     },
     /// The formulation refused the puzzle (an internal error: input was validated).
     #[error("building the model: {0}")]
-    Model(#[from] crate::model::ModelError),
+    Model(#[from] crate::formulate::FormulateError),
     #[error("interrupted")]
     Interrupted,
 }

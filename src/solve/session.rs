@@ -16,7 +16,7 @@ use std::time::Instant;
 use super::attempt::{RunSpec, attempt};
 use super::locate::Located;
 use super::{Existence, SolveError, Stop, Via};
-use crate::formulate::{formulate, names};
+use crate::formulate::{self, FormulateError, names};
 use crate::ir::{Grid, Puzzle};
 use crate::model::{Model, Sense, VarId};
 
@@ -38,6 +38,8 @@ pub struct Config {
     pub time_limit: Option<f64>,
     pub threads: Option<u32>,
     pub mode: Mode,
+    /// Formulation options for the LP and MPS routes.
+    pub formulation: formulate::Options,
 }
 
 /// Whether the first solution is the only one.
@@ -139,11 +141,14 @@ pub fn solve_puzzle(
     // The AMPL route formulates in MathProg; cagec's model is not used there.
     let mut model = match cfg.via {
         Via::Ampl => None,
-        _ => {
-            let mut m = formulate(puzzle)?;
-            m.name = stem.to_string();
-            Some(m)
-        }
+        _ => match formulate::formulate_with(puzzle, &cfg.formulation) {
+            Ok(mut m) => {
+                m.name = stem.to_string();
+                Some(m)
+            }
+            Err(FormulateError::NoSolution) => return Ok(presolved_infeasible(start)),
+            Err(e) => return Err(e.into()),
+        },
     };
     let mut spec = RunSpec {
         located: &cfg.located,
@@ -174,6 +179,21 @@ pub fn solve_puzzle(
     }
     out.seconds = start.elapsed().as_secs_f64();
     Ok(out)
+}
+
+/// Presolve proved the puzzle has no solution: no solver run is needed.
+fn presolved_infeasible(start: Instant) -> Outcome {
+    let stop = Stop::Other("presolve found a contradiction".into());
+    Outcome {
+        stop: stop.clone(),
+        existence: Existence::None,
+        solutions: Vec::new(),
+        uniqueness: Uniqueness::NotAsked,
+        complete: None,
+        last_stop: stop,
+        runs: 0,
+        seconds: start.elapsed().as_secs_f64(),
+    }
 }
 
 /// Adds one cut per solution and solves again until the cut model is
@@ -250,9 +270,11 @@ fn add_cut(
         }
     }
     let note = format!(
-        "forbid solution {k}: at most n^2-1 of its n^2 cell values again \
+        "no-good cut: forbids solution {k}, at most n^2-1 of its n^2 cell values \
          (Kalvelagen 2016, Unique Solutions in KenKen)"
     );
-    model.add_row(format!("nogood_{k}"), "no-good", note, terms, Sense::Le, (n * n) as i64 - 1)?;
-    Ok(())
+    let rhs = (n * n) as i64 - 1;
+    model
+        .add_row(format!("nogood_{k}"), "", note, terms, Sense::Le, rhs)
+        .map_err(|e| SolveError::Model(e.into()))
 }
