@@ -2,6 +2,7 @@
 //! its own file and is a thin layer over the library.
 
 mod compile;
+pub mod model_args;
 pub mod output;
 mod stats;
 
