@@ -52,9 +52,16 @@ fn table(name: &str, n: usize, s: &Stats) -> String {
         s.variables, s.binaries, s.integers, s.continuous
     ));
     out.push_str(&format!(
-        "rows       {:>9}\nnon-zeros  {:>9}\n\n",
+        "rows       {:>9}\nnon-zeros  {:>9}\n",
         s.rows, s.nonzeros
     ));
+    if let Some(p) = s.presolve {
+        out.push_str(&format!(
+            "presolve   removed {} x columns and {} rows\n",
+            p.columns_removed, p.rows_removed
+        ));
+    }
+    out.push('\n');
     out.push_str(&format!(
         "{:<8} {:<34} {:>8} {:>10}\n",
         "eq", "family", "rows", "non-zeros"
