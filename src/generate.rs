@@ -196,7 +196,7 @@ fn clue(cells: &[Cell], grid: &Grid, ops: &[Op], rng: &mut Rng) -> Cage {
 /// unique. Returns the puzzle, its solution and the number of reshapes.
 pub fn unique_puzzle(opts: &Options) -> Result<(Puzzle, Grid, usize), crate::native::NativeError> {
     let (mut p, grid) = puzzle(opts);
-    let mut rng = Rng::new(opts.seed ^ 0x5EED_0F_0AB1E);
+    let mut rng = Rng::new(opts.seed ^ 0x05EE_D0F0_AB1E);
     let native_opts = crate::native::Options {
         max_solutions: 2,
         ..Default::default()
