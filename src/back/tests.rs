@@ -1,139 +1,238 @@
-//! Unit tests of the back-ends on small hand-built models.
+//! Unit tests of the back-ends on small hand-built models: exact bytes
+//! (inline snapshots), bound kinds, wrapping, empty models, fixed-MPS layout,
+//! the AMPL data, and error paths. `tests/backends_solvers.rs` runs the real
+//! solvers on the files.
+
+use std::io;
 
 use super::*;
-use crate::model::{Domain, Model, Sense};
+use crate::ir::Grid;
+use crate::model::{Domain, Model, Sense, Term};
 
 /// Renders with one of the writers into a string.
-fn render_with(write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>) -> String {
+fn render_with(write: impl FnOnce(&mut dyn io::Write) -> io::Result<()>) -> String {
     let mut out = Vec::new();
     write(&mut out).unwrap();
     String::from_utf8(out).unwrap()
 }
 
-/// Every bound kind the writers know, two rows, an objective.
-fn bounds_model() -> Model {
-    let mut m = Model::new("bounds");
-    m.header = vec!["a model with every bound kind".into()];
-    let b = m.add_var(format_args!("b"), Domain::Binary);
-    let g = m.add_var(format_args!("g"), Domain::Integer { lo: -3, hi: 7 });
-    let h = m.add_var(format_args!("h"), Domain::Integer { lo: 2, hi: 2 });
-    let c = m.add_var(format_args!("c"), Domain::Continuous { lo: 1, hi: 5 });
-    let d = m.add_var(
-        format_args!("d"),
-        Domain::Continuous {
-            lo: 0,
-            hi: i64::MAX,
-        },
-    );
-    let f = m.add_var(
-        format_args!("f"),
-        Domain::Integer {
-            lo: i64::MIN,
-            hi: i64::MAX,
-        },
-    );
-    let z = m.add_var(format_args!("z"), Domain::Continuous { lo: 0, hi: 3 });
-    let _ = z;
-    m.section("first rows");
-    m.add_row(
-        "r1".into(),
-        "2.1",
-        "first row".into(),
-        [(b, 1), (g, -2)],
-        Sense::Le,
-        -6,
-    )
-    .unwrap();
-    m.add_row(
-        "r2".into(),
-        "given",
-        "second".into(),
-        [(c, 3), (d, 1), (f, 1), (h, 1)],
-        Sense::Ge,
-        4,
-    )
-    .unwrap();
-    m.objective = vec![
-        crate::model::Term { var: g, coef: 1 },
-        crate::model::Term { var: c, coef: -2 },
-        crate::model::Term { var: g, coef: 2 },
-    ];
+/// A small model for exact-byte snapshots: a section, three rows, three
+/// variable kinds, two names longer than 8 characters.
+fn small_model() -> Model {
+    let mut m = Model::new("small");
+    m.header = vec!["a small model".into()];
+    let x = m.add_var(format_args!("x_1"), Domain::Binary);
+    let y = m.add_var(format_args!("y_value_long"), Domain::Continuous { lo: 1, hi: 4 });
+    let k = m.add_var(format_args!("k"), Domain::Integer { lo: 0, hi: 9 });
+    m.section("the only section");
+    m.add_row("link".into(), "3.2", "y is 3x".into(), [(y, 1), (x, -3)], Sense::Eq, 0)
+        .unwrap();
+    m.add_row("cap_of_k_and_y".into(), "5.4", "k + y at most 6".into(), [(k, 1), (y, 1)], Sense::Le, 6)
+        .unwrap();
+    m.add_row("given_1".into(), "given", "k is at least -2".into(), [(k, 1)], Sense::Ge, -2)
+        .unwrap();
     m
 }
 
-#[test]
-fn show() {
-    let m = bounds_model();
-    println!("{}", render_with(|w| write_lp(&m, w)));
-    println!("{}", render_with(|w| write_mps(&m, w)));
-    let names = fixed_names(&m);
-    println!("{}", render_with(|w| write_fixed_mps(&m, &names, w)));
-}
-
-#[test]
-fn dump() {
-    let m = bounds_model();
-    let dir = std::path::Path::new("/tmp/bk");
-    std::fs::create_dir_all(dir).unwrap();
-    std::fs::write(dir.join("b.lp"), render_with(|w| write_lp(&m, w))).unwrap();
-    std::fs::write(dir.join("b.mps"), render_with(|w| write_mps(&m, w))).unwrap();
-    let names = fixed_names(&m);
-    std::fs::write(
-        dir.join("bf.mps"),
-        render_with(|w| write_fixed_mps(&m, &names, w)),
-    )
-    .unwrap();
-}
-
-/// A puzzle from J-wiki cage lines (`11+,1 2 5 6`); test input only.
-pub(super) fn jwiki(n: usize, text: &str) -> crate::ir::Puzzle {
+/// A puzzle from J-wiki cage lines separated by `/` (`11+,1 2 5 6`).
+fn jwiki(n: usize, text: &str) -> crate::ir::Puzzle {
     use crate::ir::{Cage, Cell, Op};
-    let cages = text
-        .split('/')
-        .map(|line| {
-            let (clue, cells) = line.trim().split_once(',').unwrap();
-            let (digits, op) = match clue.chars().last().unwrap() {
-                '+' => (&clue[..clue.len() - 1], Op::Add),
-                '-' => (&clue[..clue.len() - 1], Op::Sub),
-                '*' => (&clue[..clue.len() - 1], Op::Mul),
-                '%' => (&clue[..clue.len() - 1], Op::Div),
-                _ => (clue, Op::Given),
-            };
-            Cage {
-                target: digits.parse().unwrap(),
-                op,
-                cells: cells
-                    .split_whitespace()
-                    .map(|c| Cell::from_index(c.parse().unwrap(), n))
-                    .collect(),
-                span: Default::default(),
-            }
-        })
-        .collect();
-    crate::ir::Puzzle { size: n, cages }
+    let cage = |line: &str| {
+        let (clue, cells) = line.trim().split_once(',').unwrap();
+        let op = match clue.chars().last() {
+            Some('+') => Op::Add,
+            Some('-') => Op::Sub,
+            Some('*') => Op::Mul,
+            Some('%') => Op::Div,
+            _ => Op::Given,
+        };
+        Cage {
+            target: clue.trim_end_matches(['+', '-', '*', '%']).parse().unwrap(),
+            op,
+            cells: cells
+                .split_whitespace()
+                .map(|c| Cell::from_index(c.parse().unwrap(), n))
+                .collect(),
+            span: Default::default(),
+        }
+    };
+    crate::ir::Puzzle {
+        size: n,
+        cages: text.split('/').map(cage).collect(),
+    }
 }
 
-pub(super) const KK0: &str =
-    "1,0 / 11+,1 2 5 6 / 4+,3 7 / 8*,4 8 9 / 1-,10 11 / 7+,12 13 / 2%,14 15";
+const KK0: &str = "1,0 / 11+,1 2 5 6 / 4+,3 7 / 8*,4 8 9 / 1-,10 11 / 7+,12 13 / 2%,14 15";
+
+fn kk0_solution() -> Grid {
+    Grid {
+        values: vec![vec![1, 2, 4, 3], vec![4, 3, 2, 1], vec![2, 1, 3, 4], vec![3, 4, 1, 2]],
+    }
+}
 
 #[test]
-fn dump_kk0() {
-    let p = jwiki(4, KK0);
-    let mut m = crate::formulate::formulate(&p).unwrap();
-    m.name = "kk0".into();
-    let dir = std::path::Path::new("/tmp/bk");
-    std::fs::write(dir.join("kk0.lp"), render_with(|w| write_lp(&m, w))).unwrap();
-    std::fs::write(dir.join("kk0.mps"), render_with(|w| write_mps(&m, w))).unwrap();
+fn lp_bytes() {
+    let text = render_with(|w| write_lp(&small_model(), w));
+    assert!(text.ends_with("\nEnd\n"));
+    insta::assert_snapshot!(text, @r#"
+\ a small model
+\ 3 rows, 3 columns, 5 nonzeros
+Minimize
+ obj: + 0 x_1 + 0 y_value_long + 0 k
+Subject To
+\
+\ === the only section ===
+\ (3.2) y is 3x
+link: + 1 y_value_long - 3 x_1 = 0
+\ (5.4) k + y at most 6
+cap_of_k_and_y: + 1 k + 1 y_value_long <= 6
+\ given k is at least -2
+given_1: + 1 k >= -2
+Bounds
+ 1 <= y_value_long <= 4
+ 0 <= k <= 9
+Generals
+ k
+Binaries
+ x_1
+End
+"#);
+}
+
+#[test]
+fn free_mps_bytes() {
+    let text = render_with(|w| write_mps(&small_model(), w));
+    assert!(text.ends_with("\nENDATA\n"));
+    insta::assert_snapshot!(text, @r#"
+NAME small FREE
+* a small model
+* 3 rows, 3 columns, 5 nonzeros
+ROWS
+ N  obj
+*
+* === the only section ===
+* (3.2) y is 3x
+ E  link
+* (5.4) k + y at most 6
+ L  cap_of_k_and_y
+* given k is at least -2
+ G  given_1
+COLUMNS
+    MARKER    'MARKER'                 'INTORG'
+    x_1       link      -3
+    MARKER    'MARKER'                 'INTEND'
+    y_value_long link   1
+    y_value_long cap_of_k_and_y 1
+    MARKER    'MARKER'                 'INTORG'
+    k         cap_of_k_and_y 1
+    k         given_1   1
+    MARKER    'MARKER'                 'INTEND'
+RHS
+    RHS       cap_of_k_and_y 6
+    RHS       given_1   -2
+BOUNDS
+ BV BND       x_1
+ LO BND       y_value_long 1
+ UP BND       y_value_long 4
+ LO BND       k         0
+ UP BND       k         9
+ENDATA
+"#);
+}
+
+#[test]
+fn fixed_mps_and_rename_map_bytes() {
+    let m = small_model();
     let names = fixed_names(&m);
-    std::fs::write(
-        dir.join("kk0f.mps"),
-        render_with(|w| write_fixed_mps(&m, &names, w)),
-    )
-    .unwrap();
-    std::fs::write(dir.join("kk0.mod"), render_with(|w| ampl::write_model(w))).unwrap();
-    std::fs::write(
-        dir.join("kk0.dat"),
-        render_with(|w| ampl::write_data(&p, &[], w)),
-    )
-    .unwrap();
+    let text = render_with(|w| write_fixed_mps(&m, &names, w));
+    insta::assert_snapshot!(text, @r#"
+NAME          small
+* a small model
+* 3 rows, 3 columns, 5 nonzeros
+ROWS
+ N  obj
+*
+* === the only section ===
+* (3.2) y is 3x
+ E  link
+* (5.4) k + y at most 6
+ L  R0000001
+* given k is at least -2
+ G  given_1
+COLUMNS
+    MARKER    'MARKER'                 'INTORG'
+    x_1       link      -3
+    MARKER    'MARKER'                 'INTEND'
+    C0000001  link      1
+    C0000001  R0000001  1
+    MARKER    'MARKER'                 'INTORG'
+    k         R0000001  1
+    k         given_1   1
+    MARKER    'MARKER'                 'INTEND'
+RHS
+    RHS       R0000001  6
+    RHS       given_1   -2
+BOUNDS
+ BV BND       x_1
+ LO BND       C0000001  1
+ UP BND       C0000001  4
+ LO BND       k         0
+ UP BND       k         9
+ENDATA
+"#);
+    let map = render_with(|w| write_rename_map(&names, w));
+    assert!(map.ends_with("C0000001 y_value_long\n"));
+    insta::assert_snapshot!(map, @r#"
+# cagec rename map for the fixed-MPS file of model "small".
+# Fixed MPS allows names of at most 8 characters, so every longer row name
+# became R0000001, R0000002, ... and every longer column name C0000001, ...,
+# numbered in file order. Names not listed here are unchanged.
+# Each line below reads: SHORT CANONICAL
+R0000001 cap_of_k_and_y
+C0000001 y_value_long
+"#);
+}
+
+#[test]
+fn ampl_data_bytes() {
+    let text = render_with(|w| ampl::write_data(&jwiki(4, KK0), &[kk0_solution()], w));
+    assert!(text.ends_with("\nend;\n"));
+    insta::assert_snapshot!(text, @r#"
+# KenKen 4x4 with 7 cages: data for the cagec AMPL model, in the layout
+# of Melkonian (2016) section 7.2. Cells are (row, column), 1-based; a cage
+# with the operation "given" is a single cell holding its target.
+# Run: glpsol -m NAME.mod -d NAME.dat
+
+param n := 4;
+param t := 7;
+set cage[1] := (1,1);
+set cage[2] := (1,2) (1,3) (2,2) (2,3);
+set cage[3] := (1,4) (2,4);
+set cage[4] := (2,1) (3,1) (3,2);
+set cage[5] := (3,3) (3,4);
+set cage[6] := (4,1) (4,2);
+set cage[7] := (4,3) (4,4);
+
+param: target_number operation :=
+   1      1 "given"
+   2     11 "sum"
+   3      4 "sum"
+   4      8 "product"
+   5      1 "difference"
+   6      7 "sum"
+   7      2 "ratio"
+;
+set prime_numbers := 2 3;
+
+# No-good cuts: each grid below is excluded (to prove a solution unique).
+param ncuts := 1;
+param cutval :=
+[1,*,*]: 1 2 3 4 :=
+       1 1 2 4 3
+       2 4 3 2 1
+       3 2 1 3 4
+       4 3 4 1 2
+;
+end;
+"#);
 }
