@@ -29,7 +29,10 @@ fn solve_everywhere(model: &Model, dir: &Path) -> Vec<Outcome> {
     let names = back::fixed_names(model);
     write(&fixed, |w| back::write_fixed_mps(model, &names, w));
     // Column order is declaration order in every file, plus the dummies.
-    let mut columns: Vec<String> = model.vars().map(|v| model.var_name(v).to_string()).collect();
+    let mut columns: Vec<String> = model
+        .vars()
+        .map(|v| model.var_name(v).to_string())
+        .collect();
     let mut lp_columns = columns.clone();
     if model.num_rows() == 0 {
         lp_columns.push("dummy_var".into());
@@ -70,8 +73,15 @@ fn canonical(mut o: Outcome, names: &FixedNames) -> Outcome {
 
 /// The integral value of `name` in `o`.
 fn value(o: &Outcome, name: &str) -> i64 {
-    let v = *o.values.get(name).unwrap_or_else(|| panic!("{}: no value for {name}", o.run));
-    assert!((v - v.round()).abs() < 1e-6, "{}: {name} = {v} is not integral", o.run);
+    let v = *o
+        .values
+        .get(name)
+        .unwrap_or_else(|| panic!("{}: no value for {name}", o.run));
+    assert!(
+        (v - v.round()).abs() < 1e-6,
+        "{}: {name} = {v} is not integral",
+        o.run
+    );
     v.round() as i64
 }
 
@@ -79,8 +89,14 @@ fn assert_status(outcomes: &[Outcome], status: &Status, objective: Option<f64>) 
     for o in outcomes {
         assert_eq!(&o.status, status, "{}", o.run);
         if let Some(want) = objective {
-            let got = o.objective.unwrap_or_else(|| panic!("{}: no objective", o.run));
-            assert!((got - want).abs() < 1e-6, "{}: objective {got}, want {want}", o.run);
+            let got = o
+                .objective
+                .unwrap_or_else(|| panic!("{}: no objective", o.run));
+            assert!(
+                (got - want).abs() < 1e-6,
+                "{}: objective {got}, want {want}",
+                o.run
+            );
         }
     }
 }
@@ -96,8 +112,15 @@ fn var(m: &mut Model, name: &str, domain: Domain) -> VarId {
 }
 
 fn row(m: &mut Model, name: &str, terms: &[(VarId, i64)], sense: Sense, rhs: i64) {
-    m.add_row(name.into(), "t", format!("test row {name}"), terms.iter().copied(), sense, rhs)
-        .expect("row");
+    m.add_row(
+        name.into(),
+        "t",
+        format!("test row {name}"),
+        terms.iter().copied(),
+        sense,
+        rhs,
+    )
+    .expect("row");
 }
 
 #[test]
@@ -109,8 +132,18 @@ fn every_bound_kind_gives_one_optimum() {
     let h = var(&mut m, "h", Domain::Integer { lo: 2, hi: 2 });
     let c1 = var(&mut m, "c1", Domain::Continuous { lo: 1, hi: 5 });
     let c2 = var(&mut m, "c2", Domain::Continuous { lo: -4, hi: 10 });
-    let c3 = var(&mut m, "c3", Domain::Continuous { lo: 0, hi: i64::MAX });
-    let free = Domain::Integer { lo: i64::MIN, hi: i64::MAX };
+    let c3 = var(
+        &mut m,
+        "c3",
+        Domain::Continuous {
+            lo: 0,
+            hi: i64::MAX,
+        },
+    );
+    let free = Domain::Integer {
+        lo: i64::MIN,
+        hi: i64::MAX,
+    };
     let f = var(&mut m, "f", free);
     let z = var(&mut m, "z", Domain::Continuous { lo: 0, hi: 3 });
     var(&mut m, "w", Domain::Continuous { lo: 0, hi: 3 });
@@ -120,13 +153,32 @@ fn every_bound_kind_gives_one_optimum() {
     row(&mut m, "r4", &[(f, 1), (g, -1)], Sense::Eq, 2);
     row(&mut m, "r5", &[(f, 1), (c1, 1)], Sense::Ge, 0);
     row(&mut m, "r6", &[(c1, 3), (h, -2)], Sense::Le, 11);
-    let costs = [(b1, -2), (b2, -3), (g, 1), (h, -1), (c1, 1), (c2, 2), (c3, 1), (z, -1)];
-    m.objective = costs.iter().map(|&(var, coef)| Term { var, coef }).collect();
+    let costs = [
+        (b1, -2),
+        (b2, -3),
+        (g, 1),
+        (h, -1),
+        (c1, 1),
+        (c2, 2),
+        (c3, 1),
+        (z, -1),
+    ];
+    m.objective = costs
+        .iter()
+        .map(|&(var, coef)| Term { var, coef })
+        .collect();
 
     let dir = tempfile::tempdir().unwrap();
     let outcomes = solve_everywhere(&m, dir.path());
     assert_status(&outcomes, &Status::Optimal, Some(-18.0));
-    let want = [("b1", 0), ("b2", 1), ("g", -3), ("h", 2), ("c1", 1), ("c2", -4)];
+    let want = [
+        ("b1", 0),
+        ("b2", 1),
+        ("g", -3),
+        ("h", 2),
+        ("c1", 1),
+        ("c2", -4),
+    ];
     for o in &outcomes {
         assert_feasible(&m, o);
         for (name, v) in want.iter().chain(&[("c3", 0), ("f", -1), ("z", 3)]) {
@@ -139,11 +191,26 @@ fn every_bound_kind_gives_one_optimum() {
 fn long_rows_wrap_and_long_names_are_renamed() {
     let mut m = Model::new("a_long_model_name");
     let xs: Vec<VarId> = (1..=60)
-        .map(|i| m.add_var(format_args!("a_rather_long_variable_name_number_{i:02}"), Domain::Binary))
+        .map(|i| {
+            m.add_var(
+                format_args!("a_rather_long_variable_name_number_{i:02}"),
+                Domain::Binary,
+            )
+        })
         .collect();
     let terms: Vec<(VarId, i64)> = xs.iter().map(|&x| (x, 1)).collect();
-    row(&mut m, "choose_exactly_thirty_of_the_sixty", &terms, Sense::Eq, 30);
-    m.objective = xs.iter().zip(1..).map(|(&var, coef)| Term { var, coef }).collect();
+    row(
+        &mut m,
+        "choose_exactly_thirty_of_the_sixty",
+        &terms,
+        Sense::Eq,
+        30,
+    );
+    m.objective = xs
+        .iter()
+        .zip(1..)
+        .map(|(&var, coef)| Term { var, coef })
+        .collect();
 
     let dir = tempfile::tempdir().unwrap();
     let outcomes = solve_everywhere(&m, dir.path());
@@ -155,7 +222,13 @@ fn long_rows_wrap_and_long_names_are_renamed() {
     }
     let lp = std::fs::read_to_string(dir.path().join("m.lp")).unwrap();
     assert!(lp.lines().all(|l| l.len() <= 255), "an LP line is too long");
-    assert!(lp.lines().filter(|l| l.starts_with(" + 1 a_rather")).count() >= 2, "{lp}");
+    assert!(
+        lp.lines()
+            .filter(|l| l.starts_with(" + 1 a_rather"))
+            .count()
+            >= 2,
+        "{lp}"
+    );
     let names = back::fixed_names(&m);
     assert_eq!(names.renamed_count(), 61);
     let fixed = std::fs::read_to_string(dir.path().join("m_fixed.mps")).unwrap();
@@ -242,7 +315,11 @@ const KK1_SOLUTION: &str =
 /// The grid in the y values of a solver's answer.
 fn y_grid(o: &Outcome, n: usize) -> Grid {
     let values = (1..=n)
-        .map(|i| (1..=n).map(|j| value(o, &format!("y_{i}_{j}")) as u32).collect())
+        .map(|i| {
+            (1..=n)
+                .map(|j| value(o, &format!("y_{i}_{j}")) as u32)
+                .collect()
+        })
         .collect();
     Grid { values }
 }
@@ -267,7 +344,10 @@ fn solve_ampl(puzzle: &Puzzle, cuts: &[Grid], dir: &Path) -> Option<(Status, Gri
 /// Every format and solver finds `solution`, the only solution of `puzzle`
 /// (the AMPL model with it as a no-good cut is infeasible).
 fn assert_solves_to(puzzle: &Puzzle, solution: &Grid) {
-    assert!(cagec::verify::check(puzzle, solution).is_empty(), "bad test data");
+    assert!(
+        cagec::verify::check(puzzle, solution).is_empty(),
+        "bad test data"
+    );
     let model = cagec::formulate::formulate(puzzle).expect("formulate");
     let dir = tempfile::tempdir().unwrap();
     let outcomes = solve_everywhere(&model, dir.path());
@@ -282,8 +362,15 @@ fn assert_solves_to(puzzle: &Puzzle, solution: &Grid) {
     }
     let cut = std::slice::from_ref(solution);
     if let Some((status, grid)) = solve_ampl(puzzle, cut, dir.path()) {
-        assert_eq!(status, Status::Infeasible, "AMPL pair with the solution cut off");
-        assert!(grid.values.iter().flatten().all(|&v| v == 0), "no y lines expected");
+        assert_eq!(
+            status,
+            Status::Infeasible,
+            "AMPL pair with the solution cut off"
+        );
+        assert!(
+            grid.values.iter().flatten().all(|&v| v == 0),
+            "no y lines expected"
+        );
     }
 }
 
@@ -304,9 +391,16 @@ fn kenken_kk1_everywhere() {
 fn cyclic(n: usize) -> (Puzzle, Grid) {
     let value = |i: usize, j: usize| ((i + j) % n + 1) as u32;
     let square = Grid {
-        values: (0..n).map(|i| (0..n).map(|j| value(i, j)).collect()).collect(),
+        values: (0..n)
+            .map(|i| (0..n).map(|j| value(i, j)).collect())
+            .collect(),
     };
-    let cage = |op, target, cells: Vec<Cell>| Cage { target, op, cells, span: Span::default() };
+    let cage = |op, target, cells: Vec<Cell>| Cage {
+        target,
+        op,
+        cells,
+        span: Span::default(),
+    };
     let row0: Vec<Cell> = (0..n).map(|j| Cell::new(0, j)).collect();
     let n_factorial = (1..=n as u64).product();
     // 0-based (n-2, 2) holds 1 and (n-1, 2) holds 2: a ratio pair.

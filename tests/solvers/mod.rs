@@ -31,15 +31,16 @@ pub struct Outcome {
 /// Is `tool` on PATH? When it is not: a failure if `CI` is set, else a loud
 /// skip message and `false`.
 pub fn available(tool: &str) -> bool {
-    let found = std::env::var_os("PATH").is_some_and(|path| {
-        std::env::split_paths(&path).any(|dir| dir.join(tool).is_file())
-    });
+    let found = std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(tool).is_file()));
     if !found {
         assert!(
             std::env::var_os("CI").is_none(),
             "{tool} is not on PATH, and CI is set: the solver tests must run"
         );
-        eprintln!("!!!!!! SKIPPED: {tool} is not on PATH; its half of this test did not run !!!!!!");
+        eprintln!(
+            "!!!!!! SKIPPED: {tool} is not on PATH; its half of this test did not run !!!!!!"
+        );
     }
     found
 }
@@ -76,7 +77,10 @@ pub fn highs(file: &Path) -> Outcome {
     let sol = file.with_extension("highs.sol");
     let _ = std::fs::remove_file(&sol);
     let mut cmd = Command::new("highs");
-    cmd.arg("--model_file").arg(file).arg("--solution_file").arg(&sol);
+    cmd.arg("--model_file")
+        .arg(file)
+        .arg("--solution_file")
+        .arg(&sol);
     run(cmd, &what);
     let text = read(&sol, &what);
     let mut lines = text.lines();
@@ -93,13 +97,21 @@ pub fn highs(file: &Path) -> Outcome {
             objective = v.trim().parse().ok();
         } else if let Some(n) = line.strip_prefix("# Columns ") {
             for _ in 0..n.trim().parse::<usize>().expect("column count") {
-                let (name, v) = lines.next().and_then(|l| l.rsplit_once(' ')).expect("column");
+                let (name, v) = lines
+                    .next()
+                    .and_then(|l| l.rsplit_once(' '))
+                    .expect("column");
                 values.insert(name.to_string(), v.parse().expect("value"));
             }
             break;
         }
     }
-    Outcome { run: what, status, objective, values }
+    Outcome {
+        run: what,
+        status,
+        objective,
+        values,
+    }
 }
 
 /// `cbc F -solve -printingOptions all -solu S`: rows, then columns, each block
@@ -109,9 +121,14 @@ pub fn cbc(file: &Path) -> Outcome {
     let sol = file.with_extension("cbc.sol");
     let _ = std::fs::remove_file(&sol);
     let mut cmd = Command::new("cbc");
-    cmd.arg(file).args(["-solve", "-printingOptions", "all", "-solu"]).arg(&sol);
+    cmd.arg(file)
+        .args(["-solve", "-printingOptions", "all", "-solu"])
+        .arg(&sol);
     let log = run(cmd, &what);
-    assert!(!log.contains("ERROR") && !log.contains("errors on input"), "{what}:\n{log}");
+    assert!(
+        !log.contains("ERROR") && !log.contains("errors on input"),
+        "{what}:\n{log}"
+    );
     let text = read(&sol, &what);
     let first = text.lines().next().unwrap_or("");
     let status = if first.starts_with("Optimal") {
@@ -121,21 +138,33 @@ pub fn cbc(file: &Path) -> Outcome {
     } else {
         Status::Other(first.into())
     };
-    let objective = first.rsplit_once("objective value ").and_then(|(_, v)| v.trim().parse().ok());
+    let objective = first
+        .rsplit_once("objective value ")
+        .and_then(|(_, v)| v.trim().parse().ok());
     let mut blocks: Vec<HashMap<String, f64>> = Vec::new();
     let mut last = None;
     for line in text.lines().skip(1) {
         let mut f = line.trim_start_matches("**").split_whitespace();
-        let (Some(i), Some(name), Some(v)) = (f.next(), f.next(), f.next()) else { continue };
+        let (Some(i), Some(name), Some(v)) = (f.next(), f.next(), f.next()) else {
+            continue;
+        };
         let i: usize = i.parse().expect("index");
         if last.is_none_or(|l| i <= l) {
             blocks.push(HashMap::new());
         }
         last = Some(i);
-        blocks.last_mut().unwrap().insert(name.into(), v.parse().expect("value"));
+        blocks
+            .last_mut()
+            .unwrap()
+            .insert(name.into(), v.parse().expect("value"));
     }
     let values = blocks.pop().unwrap_or_default();
-    Outcome { run: what, status, objective, values }
+    Outcome {
+        run: what,
+        status,
+        objective,
+        values,
+    }
 }
 
 /// `glpsol FLAG F -w W`; `columns` names the columns in file order (the `-w`
@@ -150,7 +179,12 @@ pub fn glpsol(flag: &str, file: &Path, columns: &[String]) -> Outcome {
     let text = read(&sol, &format!("{what}\n{log}"));
     let (status, objective, values, count) = parse_w(&text, columns);
     assert_eq!(count, columns.len(), "{what}: column count");
-    Outcome { run: what, status, objective, values }
+    Outcome {
+        run: what,
+        status,
+        objective,
+        values,
+    }
 }
 
 /// A glpsol `-w` file: `s mip R C o|f|n|u OBJ` or `s bas R C P D OBJ`, then
@@ -201,7 +235,12 @@ pub fn glpsol_ampl(model: &Path, data: &Path) -> (Status, Vec<(usize, usize, u32
     let sol = model.with_extension("ampl.w");
     let _ = std::fs::remove_file(&sol);
     let mut cmd = Command::new("glpsol");
-    cmd.arg("-m").arg(model).arg("-d").arg(data).arg("-w").arg(&sol);
+    cmd.arg("-m")
+        .arg(model)
+        .arg("-d")
+        .arg(data)
+        .arg("-w")
+        .arg(&sol);
     let log = run(cmd, &what);
     let text = read(&sol, &format!("{what}\n{log}"));
     let (status, ..) = parse_w(&text, &[]);
