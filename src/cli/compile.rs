@@ -1,10 +1,9 @@
 //! `cagec compile`: puzzle in, solver input file(s) out.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::back::{self, OutputFormat};
-use crate::formulate::formulate;
+use crate::formulate::formulate_with;
 use crate::front::InputFormat;
 use crate::input;
 use crate::ir::Puzzle;
@@ -40,6 +39,8 @@ pub struct CompileArgs {
     /// Input format; by default from the extension.
     #[arg(long, value_enum)]
     pub from: Option<InputFormat>,
+    #[command(flatten)]
+    pub model: super::model_args::ModelArgs,
     /// Output format; by default from the -o extension.
     #[arg(long, value_enum)]
     pub to: Option<OutputFormat>,
@@ -59,10 +60,10 @@ pub fn run(args: &CompileArgs) -> u8 {
         Err(e) => return super::report_load_error(&e),
     };
     eprint!("{}", loaded.warnings);
-    let mut model = match formulate(&loaded.puzzle) {
+    let mut model = match formulate_with(&loaded.puzzle, &args.model.options()) {
         Ok(m) => m,
         Err(e) => {
-            eprintln!("cagec: internal error building the model: {e}");
+            eprintln!("cagec: {}: {e}", loaded.display_name);
             return exit::INVALID;
         }
     };
@@ -109,8 +110,7 @@ fn stdout_fill<'a>(format: OutputFormat, model: &'a Model, puzzle: &'a Puzzle) -
         OutputFormat::Ampl => Box::new(|w| {
             back::ampl::write_model(w)?;
             writeln!(w, "\ndata;\n")?;
-            back::ampl::write_data(puzzle, &[], w)?;
-            writeln!(w, "\nend;")
+            back::ampl::write_data(puzzle, &[], w)
         }),
     }
 }

@@ -2,7 +2,10 @@
 //! its own file and is a thin layer over the library.
 
 mod compile;
+mod generate;
+pub mod model_args;
 pub mod output;
+pub mod progress;
 mod stats;
 
 use std::process::ExitCode;
@@ -51,6 +54,9 @@ pub enum Command {
     /// Count variables, binaries, rows and non-zeros, per constraint family.
     #[command(after_help = EXIT_CODES)]
     Stats(stats::StatsArgs),
+    /// Generate random puzzles (deterministic for a seed), optionally unique.
+    #[command(after_help = EXIT_CODES)]
+    Generate(generate::GenerateArgs),
 }
 
 /// Runs the parsed command line and returns the process exit code.
@@ -58,6 +64,7 @@ pub fn run(cli: Cli) -> ExitCode {
     let code = match cli.command {
         Command::Compile(args) => compile::run(&args),
         Command::Stats(args) => stats::run(&args),
+        Command::Generate(args) => generate::run(&args),
     };
     ExitCode::from(code)
 }

@@ -2,11 +2,17 @@
 //! ratios and (6.1.5) products by prime exponents.
 
 use super::primes::{exponent, primes_up_to, ratio_big_m};
-use super::{Layout, names};
+use super::{Formulation, Layout, Options, ProductMethod, names, products, tupled};
 use crate::ir::{Cage, Cell, Op, Puzzle};
 use crate::model::{Domain, Model, ModelError, Sense, VarId};
+use crate::tuples;
 
-pub(super) fn cage_rows(model: &mut Model, l: Layout, puzzle: &Puzzle) -> Result<(), ModelError> {
+pub(super) fn cage_rows(
+    model: &mut Model,
+    l: &Layout,
+    puzzle: &Puzzle,
+    opts: &Options,
+) -> Result<(), ModelError> {
     // u variables come after x and y, in cage order; declare them all first so
     // variable order does not depend on row order.
     let u: Vec<Option<VarId>> = puzzle
@@ -14,20 +20,44 @@ pub(super) fn cage_rows(model: &mut Model, l: Layout, puzzle: &Puzzle) -> Result
         .iter()
         .enumerate()
         .map(|(c, cage)| {
-            matches!(cage.op, Op::Sub | Op::Div)
+            let tabulated = opts.formulation == Formulation::Tuples
+                && tuples::enumerate(cage, l.n, opts.tuple_limit).is_ok();
+            (matches!(cage.op, Op::Sub | Op::Div) && !tabulated)
                 .then(|| model.add_var(format_args!("{}", names::u(c)), Domain::Binary))
         })
         .collect();
     let primes = primes_up_to(l.n);
     for (c, cage) in puzzle.cages.iter().enumerate() {
         let cells = cage.sorted_cells();
-        model.section(format!(
+        let title = format!(
             "cage {}: {}{} on {}",
             c + 1,
             cage.target,
             cage.op.symbol(),
             describe_cells(&cells)
-        ));
+        );
+        let table = match (opts.formulation, opts.product, cage.op) {
+            (Formulation::Tuples, _, _)
+            | (_, ProductMethod::Sets | ProductMethod::Auto, Op::Mul) => {
+                Some(tuples::enumerate(cage, l.n, opts.tuple_limit))
+            }
+            _ => None,
+        };
+        if opts.formulation == Formulation::Tuples {
+            match &table {
+                Some(Ok(t)) => {
+                    model.section(format!("{title}; {} tuples (T.1, T.2)", t.count()));
+                    tupled::rows(model, l, c, t)?;
+                    continue;
+                }
+                _ => model.section(format!(
+                    "{title}; more than {} tuples: the paper's rows instead",
+                    opts.tuple_limit
+                )),
+            }
+        } else {
+            model.section(title);
+        }
         let y = |cell: Cell| l.y(cell.row as usize, cell.col as usize);
         let t = cage.target as i64;
         match cage.op {
@@ -72,10 +102,49 @@ pub(super) fn cage_rows(model: &mut Model, l: Layout, puzzle: &Puzzle) -> Result
                 let u = u[c].expect("u declared for ratio cages");
                 ratio_rows(model, c, cage, y(cells[0]), y(cells[1]), u, l.n)?
             }
-            Op::Mul => product_rows(model, l, c, cage, &cells, &primes)?,
+            Op::Mul => {
+                let sets = match (&table, is_straight(&cells)) {
+                    (Some(Ok(t)), true) => Some(products::value_sets(t)),
+                    _ => None,
+                };
+                match sets {
+                    Some(sets)
+                        if products::prefer_sets(opts.product, l, &cells, &primes, &sets) =>
+                    {
+                        products::set_rows(model, l, c, cage, &cells, &sets)?
+                    }
+                    _ => product_rows(model, l, c, cage, &cells, &primes)?,
+                }
+            }
         }
     }
     Ok(())
+}
+
+/// All cells in one row or in one column (method 2 is exact only then).
+fn is_straight(cells: &[Cell]) -> bool {
+    cells.iter().all(|c| c.row == cells[0].row) || cells.iter().all(|c| c.col == cells[0].col)
+}
+
+/// Adds a row, except one that presolve left without terms and that 0
+/// satisfies: that row is dropped and counted.
+pub(super) fn add_row_or_drop(
+    model: &mut Model,
+    name: String,
+    eq: &'static str,
+    note: String,
+    terms: Vec<(VarId, i64)>,
+    sense: Sense,
+    rhs: i64,
+) -> Result<(), ModelError> {
+    if terms.is_empty()
+        && sense.holds(0, rhs)
+        && let Some(report) = model.presolve.as_mut()
+    {
+        report.rows_removed += 1;
+        return Ok(());
+    }
+    model.add_row(name, eq, note, terms, sense, rhs)
 }
 
 /// Suffix, equation, terms, sense, RHS and note of one ratio row.
@@ -148,7 +217,7 @@ fn ratio_rows(
 /// what keeps, say, a 6 out of a cage whose target is 8.
 fn product_rows(
     model: &mut Model,
-    l: Layout,
+    l: &Layout,
     c: usize,
     cage: &Cage,
     cells: &[Cell],
@@ -157,13 +226,17 @@ fn product_rows(
     let t = cage.target;
     for &p in primes {
         let e = exponent(t, p as u64);
-        let terms = cells.iter().flat_map(|cell| {
-            (p..=l.n).step_by(p).map(move |k| {
-                let x = l.x(cell.row as usize, cell.col as usize, k);
-                (x, exponent(k as u64, p as u64) as i64)
+        let terms = cells
+            .iter()
+            .flat_map(|cell| {
+                (p..=l.n).step_by(p).filter_map(move |k| {
+                    let x = l.x(cell.row as usize, cell.col as usize, k)?;
+                    Some((x, exponent(k as u64, p as u64) as i64))
+                })
             })
-        });
-        model.add_row(
+            .collect();
+        add_row_or_drop(
+            model,
             names::cage(c, &format!("p{p}")),
             "6.1.5",
             format!(
@@ -200,7 +273,7 @@ fn factor_text(t: u64) -> String {
 
 /// `(1,1) (1,2)` in 1-based coordinates; long cages are shortened so comment
 /// lines stay readable.
-fn describe_cells(cells: &[Cell]) -> String {
+pub(super) fn describe_cells(cells: &[Cell]) -> String {
     const SHOWN: usize = 8;
     let mut s = cells
         .iter()

@@ -8,44 +8,129 @@
 
 mod cages;
 pub mod names;
+mod presolve;
 pub mod primes;
+mod products;
+mod tupled;
 
 use crate::ir::Puzzle;
 use crate::model::{Domain, Model, ModelError, Sense, VarId};
 
-/// Where each variable family starts, so rows can address `x[i,j,k]` by index.
-#[derive(Clone, Copy, Debug)]
+/// How product cages are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProductMethod {
+    /// Method 1: one row per prime p ≤ n over the exponents of p (6.1.5).
+    #[default]
+    Primes,
+    /// Method 2 on straight cages: value sets (6.2.4, A.9, A.11–A.12);
+    /// bent cages still use primes.
+    Sets,
+    /// Per cage, the smaller exact encoding (fewer non-zeros).
+    Auto,
+}
+
+/// Which formulation of the cages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Formulation {
+    /// The paper's rows.
+    #[default]
+    Melkonian,
+    /// One binary per cage tuple, x tied to the chosen tuple: the convex hull
+    /// of each cage. Cages with too many tuples fall back to the paper's rows.
+    Tuples,
+}
+
+/// Options of the formulation pass; the default is the paper's model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Leave out x[i,j,k] wherever no cage tuple allows k in (i,j) after
+    /// propagation.
+    pub presolve: bool,
+    pub product: ProductMethod,
+    pub formulation: Formulation,
+    /// Cages with more tuples than this keep the paper's rows.
+    pub tuple_limit: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            presolve: false,
+            product: ProductMethod::Primes,
+            formulation: Formulation::Melkonian,
+            tuple_limit: 5_000,
+        }
+    }
+}
+
+/// Why no model was built.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum FormulateError {
+    #[error(transparent)]
+    Model(#[from] ModelError),
+    /// Presolve proved that no grid satisfies the puzzle.
+    #[error("the puzzle has no solution: presolve found a contradiction")]
+    NoSolution,
+    #[error("presolve handles grids up to {max}x{max}")]
+    PresolveTooLarge { max: usize },
+}
+
+/// The variables of a model: x where present, y for every cell.
+#[derive(Clone, Debug)]
 pub struct Layout {
     pub n: usize,
+    x: Vec<Option<VarId>>,
+    y: Vec<VarId>,
 }
 
 impl Layout {
-    /// `x[i,j,k]`, 0-based cell and 1-based value `k`.
-    pub fn x(self, row: usize, col: usize, k: usize) -> VarId {
-        VarId(((row * self.n + col) * self.n + (k - 1)) as u32)
+    /// `x[i,j,k]` for a 0-based cell and a value `k`, unless presolve removed it.
+    pub fn x(&self, row: usize, col: usize, k: usize) -> Option<VarId> {
+        self.x[(row * self.n + col) * self.n + (k - 1)]
+    }
+
+    /// The present `(k, x[i,j,k])` of a cell, k increasing.
+    pub fn xs(&self, row: usize, col: usize) -> impl Iterator<Item = (usize, VarId)> + '_ {
+        let base = (row * self.n + col) * self.n;
+        (1..=self.n).filter_map(move |k| self.x[base + k - 1].map(|v| (k, v)))
     }
 
     /// `y[i,j]`, 0-based cell.
-    pub fn y(self, row: usize, col: usize) -> VarId {
-        VarId((self.n * self.n * self.n + row * self.n + col) as u32)
+    pub fn y(&self, row: usize, col: usize) -> VarId {
+        self.y[row * self.n + col]
     }
 }
 
-/// Builds the model for `puzzle`, which must have passed [`crate::valid::check`].
-pub fn formulate(puzzle: &Puzzle) -> Result<Model, ModelError> {
+/// The paper's model for `puzzle`, which must have passed [`crate::valid::check`].
+pub fn formulate(puzzle: &Puzzle) -> Result<Model, FormulateError> {
+    formulate_with(puzzle, &Options::default())
+}
+
+/// The model for `puzzle` with the given options.
+pub fn formulate_with(puzzle: &Puzzle, opts: &Options) -> Result<Model, FormulateError> {
     let n = puzzle.size;
-    let layout = Layout { n };
+    let domains = if opts.presolve {
+        Some(presolve::domains(puzzle)?)
+    } else {
+        None
+    };
     let mut model = Model::new("kenken");
-    model.header = header(puzzle);
-    declare_vars(&mut model, n);
-    latin_rows(&mut model, layout)?;
-    link_rows(&mut model, layout)?;
-    cages::cage_rows(&mut model, layout, puzzle)?;
+    model.header = header(puzzle, opts);
+    if opts.presolve {
+        model.presolve = Some(Default::default());
+    }
+    let layout = declare_vars(&mut model, n, domains.as_deref());
+    latin_rows(&mut model, &layout)?;
+    link_rows(&mut model, &layout)?;
+    cages::cage_rows(&mut model, &layout, puzzle, opts)?;
+    if let Some(d) = &domains {
+        presolve::note_removed(&mut model, n, d);
+    }
     Ok(model)
 }
 
-fn header(puzzle: &Puzzle) -> Vec<String> {
-    vec![
+fn header(puzzle: &Puzzle, opts: &Options) -> Vec<String> {
+    let mut h = vec![
         "KenKen integer program of Melkonian (2016), written by cagec".to_string(),
         format!(
             "grid {n}x{n}, {} cages; equation numbers in comments are the paper's",
@@ -56,26 +141,52 @@ fn header(puzzle: &Puzzle) -> Vec<String> {
         "y_I_J   = the value of cell (I,J), 1..n (continuous: integral by (3.2))".to_string(),
         "u_C     = orientation of difference/ratio cage C (binary)".to_string(),
         "no objective: any feasible point is a solution".to_string(),
-    ]
+    ];
+    if opts.formulation == Formulation::Tuples {
+        h.push("z_C_T   = 1 when cage C takes its T-th tuple (binary)".to_string());
+    }
+    if opts.product != ProductMethod::Primes {
+        h.push("w_C_S   = 1 when product cage C takes its S-th value set (binary)".to_string());
+    }
+    if opts.presolve {
+        h.push("presolve: x_I_J_K is left out where no cage tuple allows K in (I,J)".to_string());
+    }
+    h
 }
 
-fn declare_vars(model: &mut Model, n: usize) {
+fn declare_vars(model: &mut Model, n: usize, domains: Option<&[u64]>) -> Layout {
+    let allowed = |cell: usize, k: usize| domains.is_none_or(|d| d[cell] >> (k - 1) & 1 == 1);
+    let mut x = Vec::with_capacity(n * n * n);
     for i in 1..=n {
         for j in 1..=n {
+            let cell = (i - 1) * n + (j - 1);
             for k in 1..=n {
-                model.add_var(format_args!("x_{i}_{j}_{k}"), Domain::Binary);
+                x.push(
+                    allowed(cell, k)
+                        .then(|| model.add_var(format_args!("x_{i}_{j}_{k}"), Domain::Binary)),
+                );
             }
         }
     }
-    let hi = n as i64;
+    let mut y = Vec::with_capacity(n * n);
     for i in 1..=n {
         for j in 1..=n {
-            model.add_var(format_args!("y_{i}_{j}"), Domain::Continuous { lo: 1, hi });
+            let cell = (i - 1) * n + (j - 1);
+            // Presolve narrows y to the values left in the cell.
+            let (lo, hi) = match domains {
+                Some(d) => (
+                    d[cell].trailing_zeros() as i64 + 1,
+                    64 - d[cell].leading_zeros() as i64,
+                ),
+                None => (1, n as i64),
+            };
+            y.push(model.add_var(format_args!("y_{i}_{j}"), Domain::Continuous { lo, hi }));
         }
     }
+    Layout { n, x, y }
 }
 
-fn latin_rows(model: &mut Model, l: Layout) -> Result<(), ModelError> {
+fn latin_rows(model: &mut Model, l: &Layout) -> Result<(), ModelError> {
     let n = l.n;
     model.section("(2.1) every cell holds exactly one value");
     for i in 0..n {
@@ -84,7 +195,7 @@ fn latin_rows(model: &mut Model, l: Layout) -> Result<(), ModelError> {
                 names::cell(i, j),
                 "2.1",
                 format!("cell ({},{}) holds exactly one value", i + 1, j + 1),
-                (1..=n).map(|k| (l.x(i, j, k), 1)),
+                l.xs(i, j).map(|(_, x)| (x, 1)),
                 Sense::Eq,
                 1,
             )?;
@@ -97,7 +208,7 @@ fn latin_rows(model: &mut Model, l: Layout) -> Result<(), ModelError> {
                 names::row(i, k),
                 "2.2",
                 format!("value {k} appears once in row {}", i + 1),
-                (0..n).map(|j| (l.x(i, j, k), 1)),
+                (0..n).filter_map(|j| l.x(i, j, k)).map(|x| (x, 1)),
                 Sense::Eq,
                 1,
             )?;
@@ -110,7 +221,7 @@ fn latin_rows(model: &mut Model, l: Layout) -> Result<(), ModelError> {
                 names::col(j, k),
                 "2.3",
                 format!("value {k} appears once in column {}", j + 1),
-                (0..n).map(|i| (l.x(i, j, k), 1)),
+                (0..n).filter_map(|i| l.x(i, j, k)).map(|x| (x, 1)),
                 Sense::Eq,
                 1,
             )?;
@@ -119,13 +230,13 @@ fn latin_rows(model: &mut Model, l: Layout) -> Result<(), ModelError> {
     Ok(())
 }
 
-fn link_rows(model: &mut Model, l: Layout) -> Result<(), ModelError> {
+fn link_rows(model: &mut Model, l: &Layout) -> Result<(), ModelError> {
     let n = l.n;
     model.section("(3.2) y_I_J is the value whose x is 1: y - sum_k k x = 0");
     for i in 0..n {
         for j in 0..n {
             let terms =
-                std::iter::once((l.y(i, j), 1)).chain((1..=n).map(|k| (l.x(i, j, k), -(k as i64))));
+                std::iter::once((l.y(i, j), 1)).chain(l.xs(i, j).map(|(k, x)| (x, -(k as i64))));
             model.add_row(
                 names::link(i, j),
                 "3.2",
@@ -161,6 +272,10 @@ pub fn family_name(eq: &str) -> &'static str {
         "5.1" | "5.2" | "5.3" | "5.4" => "ratio cages (big-M)",
         "6.1.5" => "product cages (prime exponents)",
         "nogood" => "no-good cuts",
+        "6.2.4" | "A.9" => "product cages (one value set)",
+        "A.11" | "A.12" => "product cages (several value sets)",
+        "T.1" => "tuple choice (one tuple per cage)",
+        "T.2" => "x tied to the chosen tuple",
         _ => "other",
     }
 }
