@@ -77,13 +77,19 @@ fn regions(n: usize, max_cage: usize, rng: &mut Rng) -> Vec<Vec<Cell>> {
     let mut owner = vec![usize::MAX; n * n];
     let mut order: Vec<usize> = (0..n * n).collect();
     rng.shuffle(&mut order);
-    let mut out: Vec<Vec<Cell>> = Vec::new();
+    let mut out: Vec<Vec<usize>> = Vec::new();
     for start in order {
         if owner[start] != usize::MAX {
             continue;
         }
         let id = out.len();
-        let target = 1 + rng.below(max_cage);
+        // Singletons make puzzles easy: aim for 2.. cells, and fold the
+        // singletons that could not grow into a neighbour below.
+        let target = if max_cage >= 2 {
+            2 + rng.below(max_cage - 1)
+        } else {
+            1
+        };
         let mut cells = vec![start];
         owner[start] = id;
         while cells.len() < target {
@@ -101,12 +107,40 @@ fn regions(n: usize, max_cage: usize, rng: &mut Rng) -> Vec<Vec<Cell>> {
             owner[next] = id;
             cells.push(next);
         }
-        cells.sort_unstable();
-        out.push(cells.into_iter().map(|c| Cell::from_index(c, n)).collect());
+        out.push(cells);
     }
+    fold_singletons(&mut out, &mut owner, n, max_cage);
+    let mut out: Vec<Vec<Cell>> = out
+        .into_iter()
+        .filter(|cells| !cells.is_empty())
+        .map(|mut cells| {
+            cells.sort_unstable();
+            cells.into_iter().map(|c| Cell::from_index(c, n)).collect()
+        })
+        .collect();
     // Cages in order of their first cell, as a printed puzzle lists them.
     out.sort_by_key(|cells| cells[0]);
     out
+}
+
+/// Moves each single-cell region into its smallest neighbouring region that
+/// has room, as Keen's generator does; singletons with no such neighbour stay.
+fn fold_singletons(regions: &mut [Vec<usize>], owner: &mut [usize], n: usize, max_cage: usize) {
+    for id in 0..regions.len() {
+        if regions[id].len() != 1 {
+            continue;
+        }
+        let cell = regions[id][0];
+        let target = neighbours(cell, n)
+            .map(|c| owner[c])
+            .filter(|&o| o != id && regions[o].len() < max_cage)
+            .min_by_key(|&o| (regions[o].len(), o));
+        if let Some(o) = target {
+            regions[id].clear();
+            regions[o].push(cell);
+            owner[cell] = o;
+        }
+    }
 }
 
 fn neighbours(c: usize, n: usize) -> impl Iterator<Item = usize> {
@@ -157,6 +191,95 @@ fn clue(cells: &[Cell], grid: &Grid, ops: &[Op], rng: &mut Rng) -> Cage {
     }
 }
 
+/// A puzzle with exactly one solution: generated as by [`puzzle`], then
+/// reshaped where two solutions differ until the native solver proves it
+/// unique. Returns the puzzle, its solution and the number of reshapes.
+pub fn unique_puzzle(opts: &Options) -> Result<(Puzzle, Grid, usize), crate::native::NativeError> {
+    let (mut p, grid) = puzzle(opts);
+    let mut rng = Rng::new(opts.seed ^ 0x05EE_D0F0_AB1E);
+    let native_opts = crate::native::Options {
+        max_solutions: 2,
+        ..Default::default()
+    };
+    for reshapes in 0.. {
+        let out = crate::native::solve(&p, &native_opts)?;
+        let other = match out.solutions.iter().find(|g| **g != grid) {
+            Some(g) => g.clone(),
+            None => return Ok((p, grid, reshapes)),
+        };
+        reshape(&mut p, &grid, &other, &opts.ops, &mut rng);
+    }
+    unreachable!("the loop returns")
+}
+
+/// Changes one cage that holds a cell where `other` differs from `grid`: a
+/// new clue that `other` breaks if there is one, else the cell leaves its cage
+/// as a given. Each step removes `other` or shrinks a cage, so it terminates.
+fn reshape(p: &mut Puzzle, grid: &Grid, other: &Grid, ops: &[Op], rng: &mut Rng) {
+    let n = p.size;
+    let differing: Vec<Cell> = (0..n * n)
+        .map(|i| Cell::from_index(i, n))
+        .filter(|&c| grid.get(c) != other.get(c))
+        .collect();
+    let cell = differing[rng.below(differing.len())];
+    let ci = p
+        .cages
+        .iter()
+        .position(|c| c.cells.contains(&cell))
+        .expect("covered");
+    let cells = p.cages[ci].cells.clone();
+    let broken_by_other = |cage: &Cage| {
+        let values: Vec<u32> = cage.cells.iter().map(|&c| other.get(c)).collect();
+        !crate::verify::cage_holds(cage, &values)
+    };
+    for _ in 0..8 {
+        let candidate = clue(&cells, grid, ops, rng);
+        if broken_by_other(&candidate) {
+            p.cages[ci] = Cage {
+                span: p.cages[ci].span,
+                ..candidate
+            };
+            return;
+        }
+    }
+    // Split: the cell becomes a given; the rest stays a cage if still connected,
+    // else each remaining cell is given too (rare, and always unique-making).
+    let rest: Vec<Cell> = cells.iter().copied().filter(|&c| c != cell).collect();
+    let mut replacement = vec![given(cell, grid)];
+    if !rest.is_empty() {
+        if connected(&rest) {
+            replacement.push(clue(&rest, grid, ops, rng));
+        } else {
+            replacement.extend(rest.iter().map(|&c| given(c, grid)));
+        }
+    }
+    p.cages.splice(ci..=ci, replacement);
+}
+
+fn given(cell: Cell, grid: &Grid) -> Cage {
+    Cage {
+        target: grid.get(cell) as u64,
+        op: Op::Given,
+        cells: vec![cell],
+        span: Span::default(),
+    }
+}
+
+fn connected(cells: &[Cell]) -> bool {
+    let mut seen = vec![false; cells.len()];
+    let mut stack = vec![0];
+    seen[0] = true;
+    while let Some(i) = stack.pop() {
+        for (j, s) in seen.iter_mut().enumerate() {
+            if !*s && cells[i].is_adjacent(cells[j]) {
+                *s = true;
+                stack.push(j);
+            }
+        }
+    }
+    seen.iter().all(|&s| s)
+}
+
 /// The puzzle in J-wiki cage lines, one cage per line.
 pub fn to_cage_lines(puzzle: &Puzzle) -> String {
     let n = puzzle.size;
@@ -192,6 +315,30 @@ mod tests {
             let covered: usize = p.cages.iter().map(|c| c.cells.len()).sum();
             assert_eq!(covered, size * size);
             assert_eq!(puzzle(&opts), (p, g), "same seed, same puzzle");
+        }
+    }
+
+    #[test]
+    fn unique_puzzles_have_one_solution() {
+        for (size, seed) in [(4, 1), (6, 2), (9, 3)] {
+            let opts = Options {
+                size,
+                seed,
+                max_cage: 4,
+                ops: vec![Op::Add, Op::Sub, Op::Mul, Op::Div],
+            };
+            let (p, g, _) = unique_puzzle(&opts).unwrap();
+            let out = crate::native::solve(
+                &p,
+                &crate::native::Options {
+                    max_solutions: 2,
+                    ..Default::default()
+                },
+            )
+            .unwrap();
+            assert!(out.complete);
+            assert_eq!(out.solutions, vec![g]);
+            assert_eq!(unique_puzzle(&opts).unwrap().0, p, "deterministic");
         }
     }
 }

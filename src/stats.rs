@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::model::{Domain, Model};
+use crate::model::{Domain, Model, PresolveReport};
 
 /// Counts for one family of rows (rows sharing an equation label).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -23,6 +23,8 @@ pub struct Stats {
     pub nonzeros: usize,
     /// In order of first appearance in the model.
     pub families: Vec<Family>,
+    /// What presolve removed, when it ran.
+    pub presolve: Option<PresolveReport>,
 }
 
 impl Stats {
@@ -35,6 +37,7 @@ impl Stats {
             rows: model.num_rows(),
             nonzeros: model.num_nonzeros(),
             families: Vec::new(),
+            presolve: model.presolve,
         };
         for v in model.vars() {
             match model.domain(v) {

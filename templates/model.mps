@@ -6,6 +6,10 @@
 {% for row in self.rows() %}{{ row }}{% endfor -%}
 COLUMNS
 {% for col in self.columns() %}{{ col }}{% endfor -%}
+{% if ctx.model.num_vars() == 0 -%}
+* no columns: a dummy one, so that every reader sees a problem
+    dummy     obj       0
+{% endif -%}
 RHS
 {% for row in self.rows() %}{{ row.rhs() }}{% endfor -%}
 {% if has_bounds %}BOUNDS

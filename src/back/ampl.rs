@@ -129,13 +129,14 @@ struct CutTable<'a> {
 impl Display for CutTable<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let width = self.n.to_string().len();
-        write!(f, "[{},*,*]:{:w$}", self.number, "", w = width + 1)?;
+        let slice = format!("[{},*,*]:", self.number);
+        f.write_str(&slice)?;
         for j in 1..=self.n {
             write!(f, " {j:>width$}")?;
         }
         writeln!(f, " :=")?;
         for (i, row) in self.grid.values.iter().enumerate() {
-            write!(f, "{:>w$}", i + 1, w = width + 8)?;
+            write!(f, "{:>w$}", i + 1, w = slice.len())?;
             for v in row {
                 write!(f, " {v:>width$}")?;
             }

@@ -8,7 +8,7 @@
 //! Each renders an askama template from `templates/` straight into an
 //! `io::Write` (buffered here), so memory does not grow with the output and
 //! cost is linear in it. Per-row text is formatted by `Display` adapters in
-//! Rust ([`text`]); templates hold only the file's skeleton. Output is a pure
+//! Rust (`back/text.rs`); templates hold only the file's skeleton. Output is a pure
 //! function of the model: the same model gives the same bytes.
 //!
 //! Every row is preceded by a comment with its paper equation and note, and

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::back::{self, OutputFormat};
-use crate::formulate::formulate;
+use crate::formulate::formulate_with;
 use crate::front::InputFormat;
 use crate::input;
 use crate::ir::Puzzle;
@@ -39,6 +39,8 @@ pub struct CompileArgs {
     /// Input format; by default from the extension.
     #[arg(long, value_enum)]
     pub from: Option<InputFormat>,
+    #[command(flatten)]
+    pub model: super::model_args::ModelArgs,
     /// Output format; by default from the -o extension.
     #[arg(long, value_enum)]
     pub to: Option<OutputFormat>,
@@ -58,10 +60,10 @@ pub fn run(args: &CompileArgs) -> u8 {
         Err(e) => return super::report_load_error(&e),
     };
     eprint!("{}", loaded.warnings);
-    let mut model = match formulate(&loaded.puzzle) {
+    let mut model = match formulate_with(&loaded.puzzle, &args.model.options()) {
         Ok(m) => m,
         Err(e) => {
-            eprintln!("cagec: internal error building the model: {e}");
+            eprintln!("cagec: {}: {e}", loaded.display_name);
             return exit::INVALID;
         }
     };

@@ -3,8 +3,11 @@
 
 pub mod check;
 mod compile;
+mod generate;
+pub mod model_args;
 pub mod output;
 pub mod solve;
+pub mod progress;
 mod stats;
 
 use std::process::ExitCode;
@@ -59,6 +62,9 @@ pub enum Command {
     /// Check a grid against a puzzle: OK, or every broken rule.
     #[command(after_help = EXIT_CODES)]
     Check(check::CheckArgs),
+    /// Generate random puzzles (deterministic for a seed), optionally unique.
+    #[command(after_help = EXIT_CODES)]
+    Generate(generate::GenerateArgs),
 }
 
 /// Runs the parsed command line and returns the process exit code.
@@ -68,6 +74,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Stats(args) => stats::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Generate(args) => generate::run(&args),
     };
     ExitCode::from(code)
 }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::ProgressBar;
 
 use crate::front::InputFormat;
 use crate::input;
@@ -73,6 +73,8 @@ pub struct SolveArgs {
     /// Draw grids with + - | instead of box-drawing characters.
     #[arg(long)]
     pub ascii: bool,
+    #[command(flatten)]
+    pub model: super::model_args::ModelArgs,
 }
 
 fn positive_seconds(s: &str) -> Result<f64, String> {
@@ -152,7 +154,7 @@ fn configure(args: &SolveArgs) -> Result<Config, u8> {
         time_limit: args.time_limit,
         threads: args.threads,
         mode,
-        formulation: Default::default(),
+        formulation: args.model.options(),
     })
 }
 
@@ -179,23 +181,11 @@ fn expand(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
-fn progress(count: usize) -> ProgressBar {
-    if count < 2 || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(count as u64), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} {elapsed} {msg}") {
-        bar.set_style(style);
-    }
-    bar
-}
-
 fn solve_all(args: &SolveArgs, config: &Config, paths: &[PathBuf], ws: &mut Workspace) -> Vec<Record> {
-    let bar = progress(paths.len());
+    let bar = super::progress::bar(paths.len() as u64, "solving");
     let mut stems = HashSet::new();
     let mut records = Vec::new();
     for path in paths {
-        bar.set_message(path.display().to_string());
         let record = solve_one(args, config, path, ws, &mut stems, &bar);
         let stop = record.exit == 130;
         records.push(record);

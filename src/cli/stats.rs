@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::formulate::{family_name, formulate};
+use crate::formulate::{family_name, formulate_with};
 use crate::front::InputFormat;
 use crate::input;
 use crate::stats::Stats;
@@ -16,6 +16,8 @@ pub struct StatsArgs {
     /// Input format; by default from the extension (.txt/.kk/.cage: cage lines, .dat: AMPL data).
     #[arg(long, value_enum)]
     pub from: Option<InputFormat>,
+    #[command(flatten)]
+    pub model: super::model_args::ModelArgs,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -27,10 +29,10 @@ pub fn run(args: &StatsArgs) -> u8 {
         Err(e) => return super::report_load_error(&e),
     };
     eprint!("{}", loaded.warnings);
-    let model = match formulate(&loaded.puzzle) {
+    let model = match formulate_with(&loaded.puzzle, &args.model.options()) {
         Ok(m) => m,
         Err(e) => {
-            eprintln!("cagec: internal error building the model: {e}");
+            eprintln!("cagec: {}: {e}", loaded.display_name);
             return exit::INVALID;
         }
     };
@@ -50,9 +52,16 @@ fn table(name: &str, n: usize, s: &Stats) -> String {
         s.variables, s.binaries, s.integers, s.continuous
     ));
     out.push_str(&format!(
-        "rows       {:>9}\nnon-zeros  {:>9}\n\n",
+        "rows       {:>9}\nnon-zeros  {:>9}\n",
         s.rows, s.nonzeros
     ));
+    if let Some(p) = s.presolve {
+        out.push_str(&format!(
+            "presolve   removed {} x columns and {} rows\n",
+            p.columns_removed, p.rows_removed
+        ));
+    }
+    out.push('\n');
     out.push_str(&format!(
         "{:<8} {:<34} {:>8} {:>10}\n",
         "eq", "family", "rows", "non-zeros"

@@ -10,7 +10,7 @@ mod cages;
 pub mod names;
 mod presolve;
 pub mod primes;
-mod products;
+pub mod products;
 mod tupled;
 
 use crate::ir::Puzzle;

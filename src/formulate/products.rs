@@ -10,7 +10,7 @@ use crate::model::{Domain, Model, ModelError, Sense};
 use crate::tuples::Tuples;
 
 /// The distinct value sets of a straight cage's tuples, each sorted.
-pub(super) fn value_sets(t: &Tuples) -> Vec<Vec<u8>> {
+pub fn value_sets(t: &Tuples) -> Vec<Vec<u8>> {
     let mut sets: Vec<Vec<u8>> = t
         .iter()
         .map(|tuple| {
