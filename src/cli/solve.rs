@@ -143,6 +143,12 @@ fn configure(args: &SolveArgs) -> Result<Config, u8> {
     if located.solver == Solver::Glpk && args.threads.is_some() {
         eprintln!("cagec: warning: glpsol has no threads option; --threads is ignored");
     }
+    if args.via == Via::Ampl && !args.model.is_default() {
+        eprintln!(
+            "cagec: warning: --via ampl solves the paper's AMPL model; --presolve, --product, \
+             --formulation and --tuple-limit apply to the lp and mps routes only"
+        );
+    }
     let mode = match (args.all, args.unique) {
         (true, _) => Mode::All { limit: usize::try_from(args.limit).unwrap_or(usize::MAX) },
         (false, true) => Mode::Unique,

@@ -57,7 +57,7 @@ pub fn attempt(
 ) -> Result<Attempt, SolveError> {
     let empty = Model::default();
     let written = emit::write(spec.via, spec.dir, file_stem, model.unwrap_or(&empty), puzzle, cuts)?;
-    let files = Files::new(spec.located.solver, spec.via, file_stem);
+    let files = Files::new(spec.located.solver, &written);
     for stale in [Some(&files.solution), files.printed.as_ref()].into_iter().flatten() {
         remove_stale(&spec.dir.join(stale))?;
     }
@@ -89,17 +89,20 @@ struct Files {
 }
 
 impl Files {
-    fn new(solver: Solver, via: Via, file_stem: &str) -> Files {
+    /// Named after the input file (`kk0.cut1.lp.highs.sol`), so runs of one
+    /// puzzle by different routes or solvers never share a file.
+    fn new(solver: Solver, written: &Written) -> Files {
+        let base = written.data.as_deref().unwrap_or(&written.model);
         let s = solver.program();
         let solution = match solver {
-            Solver::Highs | Solver::Cbc => format!("{file_stem}.{s}.sol"),
-            Solver::Glpk => format!("{file_stem}.{s}.w"),
+            Solver::Highs | Solver::Cbc => format!("{base}.{s}.sol"),
+            Solver::Glpk => format!("{base}.{s}.w"),
         };
         Files {
             solution,
-            printed: (via == Via::Ampl).then(|| format!("{file_stem}.{s}.out")),
-            stdout: format!("{file_stem}.{s}.log"),
-            stderr: format!("{file_stem}.{s}.err"),
+            printed: written.data.is_some().then(|| format!("{base}.{s}.out")),
+            stdout: format!("{base}.{s}.log"),
+            stderr: format!("{base}.{s}.err"),
         }
     }
 }

@@ -31,7 +31,7 @@ pub struct Record {
     pub uniqueness: &'static str,
     /// Verified solutions found.
     pub solutions: usize,
-    /// Every solution found, with `--all`.
+    /// Every solution found, with `--all` or when there is more than one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grids: Option<Vec<Vec<Vec<u32>>>>,
     /// With `--all`: whether the enumeration is proven complete.
@@ -70,7 +70,7 @@ impl Record {
             unique,
             uniqueness,
             solutions: grids.len(),
-            grids: all.then_some(grids),
+            grids: (all || grids.len() > 1).then_some(grids),
             complete: out.complete,
             solver: solver.to_string(),
             via: via.to_string(),
