@@ -239,8 +239,7 @@ fn solve_one(
             record
         }
         Err(e) => {
-            let what = if matches!(e, SolveError::Interrupted) { "" } else { " failed" };
-            bar.suspend(|| eprintln!("cagec: {name}: {solver}{what}: {e}"));
+            bar.suspend(|| eprintln!("cagec: {name}: {e}"));
             Record::from_error(name, solver, via, &e, start.elapsed().as_secs_f64())
         }
     };

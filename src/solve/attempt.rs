@@ -154,7 +154,8 @@ fn read_result(spec: &RunSpec<'_>, files: &Files, exit: Exit) -> Result<RawSolut
     match exit {
         Exit::Killed => {
             let after = wall_limit(spec.time_limit).unwrap_or_default();
-            return Err(SolveError::Hung { program, after, output });
+            let limit = spec.time_limit.unwrap_or_default();
+            return Err(SolveError::Hung { program, after, limit, output });
         }
         Exit::Signal(_) => return Err(SolveError::Crashed { program, exit, output }),
         Exit::Code(_) => {}

@@ -38,12 +38,14 @@ pub enum SolveError {
     },
     /// Still running well past its own time limit; killed.
     #[error(
-        "{program} was still running after {:.1} s of wall-clock time and was killed{}",
+        "{program} was still running after {:.1} s of wall-clock time (its own time limit: \
+         {limit} s) and was killed{}",
         after.as_secs_f64(), frame(output)
     )]
     Hung {
         program: String,
         after: Duration,
+        limit: f64,
         output: String,
     },
     /// The run ended normally but left no solution file.
