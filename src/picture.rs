@@ -13,7 +13,8 @@ use crate::ir::{Grid, Op, Puzzle};
 
 /// Box-drawing junctions indexed by arm weights (0 none, 1 light, 2 heavy):
 /// `up * 27 + right * 9 + down * 3 + left`.
-const JUNCTIONS: &str = " ╴╸╷┐┑╻┒┓╶─╾┌┬┭┎┰┱╺╼━┍┮┯┏┲┳╵┘┙│┤┥╽┧┪└┴┵├┼┽┟╁╅┕┶┷┝┾┿┢╆╈╹┚┛╿┦┩┃┨┫┖┸┹┞╀╃┠╂╉┗┺┻┡╄╇┣╊╋";
+const JUNCTIONS: &str =
+    " ╴╸╷┐┑╻┒┓╶─╾┌┬┭┎┰┱╺╼━┍┮┯┏┲┳╵┘┙│┤┥╽┧┪└┴┵├┼┽┟╁╅┕┶┷┝┾┿┢╆╈╹┚┛╿┦┩┃┨┫┖┸┹┞╀╃┠╂╉┗┺┻┡╄╇┣╊╋";
 
 /// How to draw.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,7 +37,10 @@ pub fn draw(puzzle: &Puzzle, grid: Option<&Grid>, style: Style) -> String {
     let mut label = vec![vec![String::new(); n]; n];
     for (c, cage) in puzzle.cages.iter().enumerate() {
         for cell in &cage.cells {
-            if let Some(slot) = owner.get_mut(cell.row as usize).and_then(|r| r.get_mut(cell.col as usize)) {
+            if let Some(slot) = owner
+                .get_mut(cell.row as usize)
+                .and_then(|r| r.get_mut(cell.col as usize))
+            {
                 *slot = c;
             }
         }
@@ -45,15 +49,27 @@ pub fn draw(puzzle: &Puzzle, grid: Option<&Grid>, style: Style) -> String {
         }
     }
     let value_width = n.to_string().len();
-    let inner = label.iter().flatten().map(String::len).max().unwrap_or(0).max(value_width) + 2;
-    let p = Painter { n, owner, style, inner };
+    let inner = label
+        .iter()
+        .flatten()
+        .map(String::len)
+        .max()
+        .unwrap_or(0)
+        .max(value_width)
+        + 2;
+    let p = Painter {
+        n,
+        owner,
+        style,
+        inner,
+    };
     let mut out = String::new();
-    for r in 0..=n {
+    for (r, labels) in label.iter().enumerate() {
         out.push_str(&p.rule(r));
-        if r == n {
-            break;
-        }
-        let clues: Vec<String> = (0..n).map(|c| p.paint(&format!(" {:<w$}", label[r][c], w = inner - 1), CYAN)).collect();
+        let clues: Vec<String> = labels
+            .iter()
+            .map(|l| p.paint(&format!(" {l:<w$}", w = inner - 1), CYAN))
+            .collect();
         out.push_str(&p.cells(r, &clues));
         let values: Vec<String> = (0..n)
             .map(|c| {
@@ -65,6 +81,7 @@ pub fn draw(puzzle: &Puzzle, grid: Option<&Grid>, style: Style) -> String {
             .collect();
         out.push_str(&p.cells(r, &values));
     }
+    out.push_str(&p.rule(n));
     out
 }
 
@@ -199,13 +216,19 @@ mod tests {
     fn amb2() -> Puzzle {
         Puzzle {
             size: 2,
-            cages: vec![cage(1, Op::Given, &[0], 2), cage(3, Op::Add, &[1, 3], 2), cage(2, Op::Given, &[2], 2)],
+            cages: vec![
+                cage(1, Op::Given, &[0], 2),
+                cage(3, Op::Add, &[1, 3], 2),
+                cage(2, Op::Given, &[2], 2),
+            ],
         }
     }
 
     #[test]
     fn unicode_picture_has_heavy_cage_walls_and_light_inner_lines() {
-        let g = Grid { values: vec![vec![1, 2], vec![2, 1]] };
+        let g = Grid {
+            values: vec![vec![1, 2], vec![2, 1]],
+        };
         let pic = draw(&amb2(), Some(&g), Style::default());
         let want = "\
 ┏━━━━┳━━━━┓
@@ -221,7 +244,14 @@ mod tests {
 
     #[test]
     fn ascii_picture_opens_the_inside_of_cages() {
-        let pic = draw(&amb2(), None, Style { ascii: true, color: false });
+        let pic = draw(
+            &amb2(),
+            None,
+            Style {
+                ascii: true,
+                color: false,
+            },
+        );
         let want = "\
 +----+----+
 | 1  | 3+ |
@@ -236,8 +266,17 @@ mod tests {
 
     #[test]
     fn colour_wraps_clues_and_values_only() {
-        let g = Grid { values: vec![vec![1, 2], vec![2, 1]] };
-        let pic = draw(&amb2(), Some(&g), Style { ascii: false, color: true });
+        let g = Grid {
+            values: vec![vec![1, 2], vec![2, 1]],
+        };
+        let pic = draw(
+            &amb2(),
+            Some(&g),
+            Style {
+                ascii: false,
+                color: true,
+            },
+        );
         assert!(pic.contains("\x1b[36m 3+ \x1b[0m"));
         assert!(pic.contains("\x1b[1m 2  \x1b[0m"));
     }

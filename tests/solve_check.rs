@@ -38,7 +38,13 @@ fn every_violation_is_listed() {
     let out = run(cagec(&["check", &p, &g]));
     assert_eq!(code(&out), 1);
     let text = stdout(&out);
-    for want in ["row 3 repeats 3", "row 4 repeats 2", "cage 4 (8*) is not met by 4 3 1", "cage 6 (7+) is not met by 2 4", "(4 violations)"] {
+    for want in [
+        "row 3 repeats 3",
+        "row 4 repeats 2",
+        "cage 4 (8*) is not met by 4 3 1",
+        "cage 6 (7+) is not met by 2 4",
+        "(4 violations)",
+    ] {
         assert!(text.contains(want), "missing {want:?} in\n{text}");
     }
 }
@@ -50,20 +56,35 @@ fn malformed_grids_point_at_line_and_column() {
     let out = run(cagec(&["check", &p, &g]));
     assert_eq!(code(&out), 2);
     let err = stderr(&out);
-    assert!(err.contains(&format!("{g}:2:5: error: not a cell value (expected a number 1..n, found 'two')")), "{err}");
+    assert!(
+        err.contains(&format!(
+            "{g}:2:5: error: not a cell value (expected a number 1..n, found 'two')"
+        )),
+        "{err}"
+    );
     assert!(err.contains("  | 4 3 two 1\n  |     ^"), "{err}");
     let g = grid_file(&dir, "1 2 4 3\n4 3 2\n");
     let err = stderr(&run(cagec(&["check", &p, &g])));
-    assert!(err.contains(":2:6: error: row 2 has the wrong length (expected 4 values, found 3)"), "{err}");
+    assert!(
+        err.contains(":2:6: error: row 2 has the wrong length (expected 4 values, found 3)"),
+        "{err}"
+    );
 }
 
 #[test]
 fn the_grid_can_come_from_stdin() {
     let (_dir, p) = setup();
     let mut cmd = cagec(&["check", &p, "-"]);
-    cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    cmd.stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
     let mut child = cmd.spawn().unwrap();
-    child.stdin.take().unwrap().write_all(b"1 2 4 3\n4 3 2 1\n2 1 3 4\n3 4 1 2\n").unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1 2 4 3\n4 3 2 1\n2 1 3 4\n3 4 1 2\n")
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(code(&out), 0);
     assert!(stdout(&out).starts_with("OK: <stdin> solves"));

@@ -12,17 +12,32 @@ use solve_support::*;
 
 /// Solves `paths` in one call and checks every record against the fixture's
 /// known grid (all fixtures are unique puzzles).
-fn check_fixtures(solver: &str, via: &str, unique: bool, fixtures: &[(PathBuf, Vec<Vec<u32>>)], extra: &[&str]) {
+fn check_fixtures(
+    solver: &str,
+    via: &str,
+    unique: bool,
+    fixtures: &[(PathBuf, Vec<Vec<u32>>)],
+    extra: &[&str],
+) {
     let mut args = vec!["solve", "--json", "--solver", solver, "--via", via];
     if unique {
         args.push("--unique");
     }
     args.extend_from_slice(extra);
-    let paths: Vec<String> = fixtures.iter().map(|(p, _)| p.display().to_string()).collect();
+    let paths: Vec<String> = fixtures
+        .iter()
+        .map(|(p, _)| p.display().to_string())
+        .collect();
     args.extend(paths.iter().map(String::as_str));
     let out = run(cagec(&args));
     let what = format!("{solver} via {via} unique={unique} {extra:?}");
-    assert_eq!(code(&out), 0, "{what}\nstdout: {}\nstderr: {}", stdout(&out), stderr(&out));
+    assert_eq!(
+        code(&out),
+        0,
+        "{what}\nstdout: {}\nstderr: {}",
+        stdout(&out),
+        stderr(&out)
+    );
     let recs = records(&out);
     assert_eq!(recs.len(), fixtures.len(), "{what}");
     for (rec, (path, grid)) in recs.iter().zip(fixtures) {
@@ -103,7 +118,13 @@ fn default_solver_is_the_first_installed() {
     assert_eq!(rec["grid"], grid_json(&KK0_GRID));
     // --via ampl alone picks glpsol.
     if require("glpsol") {
-        let rec = record(&run(cagec(&["solve", "--json", "--via", "ampl", p.to_str().unwrap()])));
+        let rec = record(&run(cagec(&[
+            "solve",
+            "--json",
+            "--via",
+            "ampl",
+            p.to_str().unwrap(),
+        ])));
         assert_eq!(rec["solver"], "glpk");
         assert_eq!(rec["grid"], grid_json(&KK0_GRID));
     }
@@ -125,7 +146,16 @@ fn ambiguous_puzzle_is_not_unique_and_shows_both_solutions() {
         if !require(program) {
             continue;
         }
-        let out = run(cagec(&["solve", "--json", "--unique", "--solver", solver, "--via", via, p.to_str().unwrap()]));
+        let out = run(cagec(&[
+            "solve",
+            "--json",
+            "--unique",
+            "--solver",
+            solver,
+            "--via",
+            via,
+            p.to_str().unwrap(),
+        ]));
         assert_eq!(code(&out), 0, "{solver} {via}: {}", stderr(&out));
         let rec = record(&out);
         assert_eq!(rec["unique"], false, "{solver} {via}: {rec}");
@@ -136,9 +166,21 @@ fn ambiguous_puzzle_is_not_unique_and_shows_both_solutions() {
         got.sort();
         assert_eq!(got, ["[[1,2],[2,1]]", "[[2,1],[1,2]]"], "{solver} {via}");
         // The picture shows the second solution too.
-        let out = run(cagec(&["solve", "--unique", "--ascii", "--solver", solver, "--via", via, p.to_str().unwrap()]));
+        let out = run(cagec(&[
+            "solve",
+            "--unique",
+            "--ascii",
+            "--solver",
+            solver,
+            "--via",
+            via,
+            p.to_str().unwrap(),
+        ]));
         let text = stdout(&out);
-        assert!(text.contains("unique: no") && text.contains("solution 2:"), "{text}");
+        assert!(
+            text.contains("unique: no") && text.contains("solution 2:"),
+            "{text}"
+        );
     }
 }
 
@@ -150,20 +192,52 @@ fn all_enumerates_every_latin_square_of_order_3() {
         if !require(program) {
             continue;
         }
-        let out = run(cagec(&["solve", "--json", "--all", "--solver", solver, "--via", via, p.to_str().unwrap()]));
+        let out = run(cagec(&[
+            "solve",
+            "--json",
+            "--all",
+            "--solver",
+            solver,
+            "--via",
+            via,
+            p.to_str().unwrap(),
+        ]));
         assert_eq!(code(&out), 0, "{solver} {via}: {}", stderr(&out));
         let rec = record(&out);
         assert_eq!(rec["solutions"], 12, "{solver} {via}: {rec}");
         assert_eq!(rec["complete"], true);
         assert_eq!(rec["unique"], false);
         assert_eq!(rec["runs"], 13);
-        let grids: Vec<String> = rec["grids"].as_array().unwrap().iter().map(Value::to_string).collect();
+        let grids: Vec<String> = rec["grids"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(Value::to_string)
+            .collect();
         let distinct: std::collections::HashSet<&String> = grids.iter().collect();
-        assert_eq!(distinct.len(), 12, "{solver} {via}: repeated grids {grids:?}");
+        assert_eq!(
+            distinct.len(),
+            12,
+            "{solver} {via}: repeated grids {grids:?}"
+        );
         // A limit stops early and says the list may be incomplete.
-        let out = run(cagec(&["solve", "--json", "--all", "--limit", "5", "--solver", solver, "--via", via, p.to_str().unwrap()]));
+        let out = run(cagec(&[
+            "solve",
+            "--json",
+            "--all",
+            "--limit",
+            "5",
+            "--solver",
+            solver,
+            "--via",
+            via,
+            p.to_str().unwrap(),
+        ]));
         let rec = record(&out);
-        assert_eq!((rec["solutions"].clone(), rec["complete"].clone()), (json!(5), json!(false)));
+        assert_eq!(
+            (rec["solutions"].clone(), rec["complete"].clone()),
+            (json!(5), json!(false))
+        );
     }
 }
 
@@ -175,7 +249,16 @@ fn infeasible_puzzle_has_no_solution_and_exits_1() {
         if !require(program) {
             continue;
         }
-        let out = run(cagec(&["solve", "--json", "--unique", "--solver", solver, "--via", via, p.to_str().unwrap()]));
+        let out = run(cagec(&[
+            "solve",
+            "--json",
+            "--unique",
+            "--solver",
+            solver,
+            "--via",
+            via,
+            p.to_str().unwrap(),
+        ]));
         assert_eq!(code(&out), 1, "{solver} {via}: {}", stderr(&out));
         let rec = record(&out);
         assert_eq!(rec["status"], "none", "{solver} {via}: {rec}");
@@ -194,8 +277,19 @@ fn a_real_time_limit_is_reported_as_such() {
     }
     let kk2 = root().join("fixtures/puzzles/kk2.cage");
     let start = std::time::Instant::now();
-    let out = run(cagec(&["solve", "--json", "--solver", "glpk", "--time-limit", "1", kk2.to_str().unwrap()]));
-    assert!(start.elapsed().as_secs_f64() < 5.0, "the limit did not reach glpsol");
+    let out = run(cagec(&[
+        "solve",
+        "--json",
+        "--solver",
+        "glpk",
+        "--time-limit",
+        "1",
+        kk2.to_str().unwrap(),
+    ]));
+    assert!(
+        start.elapsed().as_secs_f64() < 5.0,
+        "the limit did not reach glpsol"
+    );
     let rec = record(&out);
     assert_eq!(rec["stop"], "time-limit", "{rec}");
     match rec["status"].as_str() {
@@ -214,7 +308,17 @@ fn kept_directory_replays_by_hand() {
             continue;
         }
         let keep = dir.path().join(format!("keep-{solver}-{via}"));
-        let out = run(cagec(&["solve", "--unique", "--solver", solver, "--via", via, "--keep", keep.to_str().unwrap(), p.to_str().unwrap()]));
+        let out = run(cagec(&[
+            "solve",
+            "--unique",
+            "--solver",
+            solver,
+            "--via",
+            via,
+            "--keep",
+            keep.to_str().unwrap(),
+            p.to_str().unwrap(),
+        ]));
         assert_eq!(code(&out), 0, "{}", stderr(&out));
         let commands = std::fs::read_to_string(keep.join("commands.txt")).unwrap();
         let lines: Vec<&str> = commands.lines().filter(|l| !l.starts_with('#')).collect();
@@ -225,9 +329,16 @@ fn kept_directory_replays_by_hand() {
             "fixed-mps" => ("kk0.fixed.mps", "kk0.cut1.fixed.mps"),
             _ => ("kk0.dat", "kk0.cut1.dat"),
         };
-        assert!(lines[0].contains(model) && lines[1].contains(cut), "{commands}");
+        assert!(
+            lines[0].contains(model) && lines[1].contains(cut),
+            "{commands}"
+        );
         let cut_text = std::fs::read_to_string(keep.join(cut)).unwrap();
-        let marker = if via == "ampl" { "param ncuts := 1" } else { "nogood_1" };
+        let marker = if via == "ampl" {
+            "param ncuts := 1"
+        } else {
+            "nogood_1"
+        };
         assert!(cut_text.contains(marker), "{cut}: no cut in\n{cut_text}");
         // Remove every solution file, replay commands.txt, get them back.
         let solutions: Vec<PathBuf> = std::fs::read_dir(&keep)
@@ -240,10 +351,18 @@ fn kept_directory_replays_by_hand() {
         for s in &solutions {
             std::fs::remove_file(s).unwrap();
         }
-        let status = std::process::Command::new("sh").arg("commands.txt").current_dir(&keep).status().unwrap();
+        let status = std::process::Command::new("sh")
+            .arg("commands.txt")
+            .current_dir(&keep)
+            .status()
+            .unwrap();
         assert!(status.success());
         for s in &solutions {
-            assert!(s.is_file(), "replaying commands.txt did not write {}", s.display());
+            assert!(
+                s.is_file(),
+                "replaying commands.txt did not write {}",
+                s.display()
+            );
         }
     }
 }

@@ -149,11 +149,20 @@ mod tests {
     fn malformed_text_points_at_line_and_column() {
         let d = parse_grid("1 2\n2 x\n", 2).unwrap_err();
         let r = d.render("g.txt", "1 2\n2 x\n");
-        assert!(r.starts_with("g.txt:2:3: error: not a cell value (expected a number 1..n, found 'x')"), "{r}");
+        assert!(
+            r.starts_with("g.txt:2:3: error: not a cell value (expected a number 1..n, found 'x')"),
+            "{r}"
+        );
         let d = parse_grid("1 2\n2\n", 2).unwrap_err();
-        assert!(d.render("g", "").contains("g:2:2: error: row 2 has the wrong length (expected 2 values, found 1)"));
+        assert!(
+            d.render("g", "")
+                .contains("g:2:2: error: row 2 has the wrong length (expected 2 values, found 1)")
+        );
         let d = parse_grid("1 2\n", 2).unwrap_err();
-        assert!(d.render("g", "").contains("g:2:1: error: the grid ends early"));
+        assert!(
+            d.render("g", "")
+                .contains("g:2:1: error: the grid ends early")
+        );
         let d = parse_grid("1 2\n2 1\n1 2\n", 2).unwrap_err();
         assert!(d.render("g", "").contains("g:3:1: error: too many rows"));
         assert!(parse_grid("-1 2\n2 1\n", 2).is_err());

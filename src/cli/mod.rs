@@ -6,8 +6,8 @@ mod compile;
 mod generate;
 pub mod model_args;
 pub mod output;
-pub mod solve;
 pub mod progress;
+pub mod solve;
 mod stats;
 
 use std::process::ExitCode;

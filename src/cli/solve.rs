@@ -14,7 +14,7 @@ use crate::input;
 use crate::picture::{self, Style};
 use crate::solve::report::{self, Record};
 use crate::solve::session::Workspace;
-use crate::solve::{self, Config, Mode, Outcome, SolveError, Solver, Stop, Uniqueness, Via, locate};
+use crate::solve::{self, Config, Mode, Outcome, Solver, Stop, Uniqueness, Via, locate};
 
 use super::exit;
 
@@ -80,7 +80,9 @@ pub struct SolveArgs {
 fn positive_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if v.is_finite() && v > 0.0 && v <= 1e9 => Ok(v),
-        _ => Err(format!("expected a positive number of seconds, found {s:?}")),
+        _ => Err(format!(
+            "expected a positive number of seconds, found {s:?}"
+        )),
     }
 }
 
@@ -150,7 +152,9 @@ fn configure(args: &SolveArgs) -> Result<Config, u8> {
         );
     }
     let mode = match (args.all, args.unique) {
-        (true, _) => Mode::All { limit: usize::try_from(args.limit).unwrap_or(usize::MAX) },
+        (true, _) => Mode::All {
+            limit: usize::try_from(args.limit).unwrap_or(usize::MAX),
+        },
         (false, true) => Mode::Unique,
         (false, false) => Mode::First,
     };
@@ -179,7 +183,10 @@ fn expand(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
             .filter(|p| p.is_file() && InputFormat::from_path(p).is_some())
             .collect();
         if files.is_empty() {
-            return Err(format!("{}: no puzzle files (.txt .kk .cage .cages .dat) in this directory", path.display()));
+            return Err(format!(
+                "{}: no puzzle files (.txt .kk .cage .cages .dat) in this directory",
+                path.display()
+            ));
         }
         files.sort();
         out.extend(files);
@@ -187,7 +194,12 @@ fn expand(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
-fn solve_all(args: &SolveArgs, config: &Config, paths: &[PathBuf], ws: &mut Workspace) -> Vec<Record> {
+fn solve_all(
+    args: &SolveArgs,
+    config: &Config,
+    paths: &[PathBuf],
+    ws: &mut Workspace,
+) -> Vec<Record> {
     let bar = super::progress::bar(paths.len() as u64, "solving");
     let mut stems = HashSet::new();
     let mut records = Vec::new();
@@ -265,12 +277,23 @@ fn unique_stem(stem: &str, used: &mut HashSet<String>) -> String {
 }
 
 /// The human-readable report of one puzzle.
-fn describe(args: &SolveArgs, config: &Config, name: &str, puzzle: &crate::ir::Puzzle, out: &Outcome) -> String {
+fn describe(
+    args: &SolveArgs,
+    config: &Config,
+    name: &str,
+    puzzle: &crate::ir::Puzzle,
+    out: &Outcome,
+) -> String {
     let style = Style {
         ascii: args.ascii,
-        color: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        color: std::io::stdout().is_terminal()
+            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
     };
-    let runs = if out.runs == 1 { "1 run".to_string() } else { format!("{} runs", out.runs) };
+    let runs = if out.runs == 1 {
+        "1 run".to_string()
+    } else {
+        format!("{} runs", out.runs)
+    };
     let mut s = format!(
         "{name}: {} via {}, {:.3} s ({runs})\n",
         config.located.solver.program(),
@@ -280,10 +303,15 @@ fn describe(args: &SolveArgs, config: &Config, name: &str, puzzle: &crate::ir::P
     match out.solutions.first() {
         Some(grid) => {
             s.push_str(&picture::draw(puzzle, Some(grid), style));
-            s.push_str(&format!("solution: found and verified (solver stopped: {})\n", out.stop));
+            s.push_str(&format!(
+                "solution: found and verified (solver stopped: {})\n",
+                out.stop
+            ));
         }
         None => s.push_str(&match out.stop {
-            Stop::Infeasible => "solution: none (the solver proved the model infeasible)\n".to_string(),
+            Stop::Infeasible => {
+                "solution: none (the solver proved the model infeasible)\n".to_string()
+            }
             ref stop => format!("solution: not found, not disproved ({stop})\n"),
         }),
     }
@@ -298,7 +326,10 @@ fn describe(args: &SolveArgs, config: &Config, name: &str, puzzle: &crate::ir::P
         let how = if complete {
             "all of them: the model with every cut is infeasible".to_string()
         } else {
-            format!("maybe not all: stopped by the limit or the solver ({})", out.last_stop)
+            format!(
+                "maybe not all: stopped by the limit or the solver ({})",
+                out.last_stop
+            )
         };
         s.push_str(&format!("solutions: {} ({how})\n", out.solutions.len()));
     }
@@ -313,6 +344,8 @@ fn uniqueness_line(out: &Outcome) -> String {
             format!("unique: yes (the model with no-good cut nogood_{k} is infeasible)\n")
         }
         Uniqueness::NotUnique => "unique: no (a second solution follows)\n".to_string(),
-        Uniqueness::NotProven(stop) => format!("unique: not proven (the cut model run ended: {stop})\n"),
+        Uniqueness::NotProven(stop) => {
+            format!("unique: not proven (the cut model run ended: {stop})\n")
+        }
     }
 }

@@ -56,9 +56,19 @@ pub fn attempt(
     cuts: &[Grid],
 ) -> Result<Attempt, SolveError> {
     let empty = Model::default();
-    let written = emit::write(spec.via, spec.dir, file_stem, model.unwrap_or(&empty), puzzle, cuts)?;
+    let written = emit::write(
+        spec.via,
+        spec.dir,
+        file_stem,
+        model.unwrap_or(&empty),
+        puzzle,
+        cuts,
+    )?;
     let files = Files::new(spec.located.solver, &written);
-    for stale in [Some(&files.solution), files.printed.as_ref()].into_iter().flatten() {
+    for stale in [Some(&files.solution), files.printed.as_ref()]
+        .into_iter()
+        .flatten()
+    {
         remove_stale(&spec.dir.join(stale))?;
     }
     let inv = invocation(spec, &written, &files);
@@ -142,7 +152,9 @@ fn invocation(spec: &RunSpec<'_>, written: &Written, files: &Files) -> Invocatio
 }
 
 fn read_lossy(path: &Path) -> Option<String> {
-    fs::read(path).ok().map(|b| String::from_utf8_lossy(&b).into_owned())
+    fs::read(path)
+        .ok()
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
 }
 
 /// Judges the run from its exit, its log and its solution file.
@@ -155,15 +167,30 @@ fn read_result(spec: &RunSpec<'_>, files: &Files, exit: Exit) -> Result<RawSolut
         Exit::Killed => {
             let after = wall_limit(spec.time_limit).unwrap_or_default();
             let limit = spec.time_limit.unwrap_or_default();
-            return Err(SolveError::Hung { program, after, limit, output });
+            return Err(SolveError::Hung {
+                program,
+                after,
+                limit,
+                output,
+            });
         }
-        Exit::Signal(_) => return Err(SolveError::Crashed { program, exit, output }),
+        Exit::Signal(_) => {
+            return Err(SolveError::Crashed {
+                program,
+                exit,
+                output,
+            });
+        }
         Exit::Code(_) => {}
     }
     if spec.located.solver == Solver::Cbc
         && let Some(message) = cbc::log_error(&log)
     {
-        return Err(SolveError::Reported { program, message, output });
+        return Err(SolveError::Reported {
+            program,
+            message,
+            output,
+        });
     }
     let Some(text) = read_lossy(&spec.dir.join(&files.solution)) else {
         return Err(match exit {
@@ -173,7 +200,11 @@ fn read_result(spec: &RunSpec<'_>, files: &Files, exit: Exit) -> Result<RawSolut
                 exit,
                 output,
             },
-            _ => SolveError::Crashed { program, exit, output },
+            _ => SolveError::Crashed {
+                program,
+                exit,
+                output,
+            },
         });
     };
     let parsed = match spec.located.solver {
@@ -213,7 +244,10 @@ fn grid_of(
         ),
         (v, _) => v,
     };
-    let file = files.printed.clone().unwrap_or_else(|| files.solution.clone());
+    let file = files
+        .printed
+        .clone()
+        .unwrap_or_else(|| files.solution.clone());
     let empty = Model::default();
     let grid = decode::grid(model.unwrap_or(&empty), puzzle.size, &values)
         .map_err(|reason| SolveError::Decode { file, reason })?;

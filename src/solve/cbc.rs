@@ -10,11 +10,21 @@
 use super::{ParseError, RawSolution, Stop, Values, number};
 
 /// Arguments for one run; `model` and `solution` are relative to the run dir.
-pub fn args(model: &str, solution: &str, time_limit: Option<f64>, threads: Option<u32>) -> Vec<String> {
+pub fn args(
+    model: &str,
+    solution: &str,
+    time_limit: Option<f64>,
+    threads: Option<u32>,
+) -> Vec<String> {
     let mut a = vec![model.to_string()];
     if let Some(t) = time_limit {
         // The Debian 2.10 build counts CPU time unless told otherwise.
-        a.extend(["-sec".into(), t.to_string(), "-timeMode".into(), "elapsed".into()]);
+        a.extend([
+            "-sec".into(),
+            t.to_string(),
+            "-timeMode".into(),
+            "elapsed".into(),
+        ]);
     }
     if let Some(n) = threads {
         a.extend(["-threads".into(), n.to_string()]);
@@ -90,7 +100,10 @@ pub fn parse(text: &str) -> Result<RawSolution, ParseError> {
     if blocks.len() != 2 {
         return Err(ParseError::new(
             0,
-            format!("expected a rows block and a columns block, found {} blocks", blocks.len()),
+            format!(
+                "expected a rows block and a columns block, found {} blocks",
+                blocks.len()
+            ),
         ));
     }
     let columns = blocks.pop().unwrap_or_default();
@@ -146,9 +159,21 @@ mod tests {
     fn junk_values_are_dropped() {
         // Infeasible files carry values (with ** markers); they mean nothing.
         let s = parse(&captured("cbc-infeasible.sol")).unwrap();
-        assert_eq!(s, RawSolution { stop: Stop::Infeasible, values: None });
+        assert_eq!(
+            s,
+            RawSolution {
+                stop: Stop::Infeasible,
+                values: None
+            }
+        );
         let s = parse(&captured("cbc-stopped-continuous.sol")).unwrap();
-        assert_eq!(s, RawSolution { stop: Stop::TimeLimit, values: None });
+        assert_eq!(
+            s,
+            RawSolution {
+                stop: Stop::TimeLimit,
+                values: None
+            }
+        );
     }
 
     #[test]

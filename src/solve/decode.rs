@@ -95,13 +95,19 @@ fn grid_from_vars(model: &Model, n: usize, values: &[f64]) -> Result<Grid, Strin
     }
     for (i, row) in cells.iter().enumerate() {
         if let Some(j) = row.iter().position(|&v| v == 0) {
-            return Err(format!("cell ({},{}) has no value: no x_{0}_{1}_K is 1", i + 1, j + 1));
+            return Err(format!(
+                "cell ({},{}) has no value: no x_{0}_{1}_K is 1",
+                i + 1,
+                j + 1
+            ));
         }
     }
     for (i, j, name, value) in ys {
         let k = cells[i - 1][j - 1];
         if (value - k as f64).abs() > Y_TOL {
-            return Err(format!("{name} = {value} disagrees with the x variables, which say {k}"));
+            return Err(format!(
+                "{name} = {value} disagrees with the x variables, which say {k}"
+            ));
         }
     }
     Ok(Grid { values: cells })
@@ -127,7 +133,9 @@ fn grid_from_cells(n: usize, cells: &[(usize, usize, i64)]) -> Result<Grid, Stri
     let mut grid = vec![vec![0u32; n]; n];
     for &(i, j, v) in cells {
         if i == 0 || j == 0 || i > n || j > n {
-            return Err(format!("y line for cell ({i},{j}) is outside the {n}x{n} grid"));
+            return Err(format!(
+                "y line for cell ({i},{j}) is outside the {n}x{n} grid"
+            ));
         }
         let slot = &mut grid[i - 1][j - 1];
         if *slot != 0 {
@@ -166,7 +174,10 @@ mod tests {
         }
         for i in 1..=2 {
             for j in 1..=2 {
-                m.add_var(format_args!("y_{i}_{j}"), Domain::Continuous { lo: 1, hi: 2 });
+                m.add_var(
+                    format_args!("y_{i}_{j}"),
+                    Domain::Continuous { lo: 1, hi: 2 },
+                );
             }
         }
         m.add_var(format_args!("u_1"), Domain::Binary);
@@ -175,19 +186,29 @@ mod tests {
 
     /// 1 2 / 2 1 with some solver noise.
     fn good() -> Vec<f64> {
-        vec![1.0, 0.0, 1e-9, 0.9999999, 0.0, 1.0, 1.0, -0.0, 1.0, 2.0000001, 2.0, 1.0, 0.0]
+        vec![
+            1.0, 0.0, 1e-9, 0.9999999, 0.0, 1.0, 1.0, -0.0, 1.0, 2.0000001, 2.0, 1.0, 0.0,
+        ]
     }
 
     fn named(v: &[f64], m: &Model) -> Values {
-        Values::Named(m.vars().map(|id| (m.var_name(id).to_string(), v[id.index()])).collect())
+        Values::Named(
+            m.vars()
+                .map(|id| (m.var_name(id).to_string(), v[id.index()]))
+                .collect(),
+        )
     }
 
     #[test]
     fn decodes_by_index_and_by_name_in_any_order() {
         let m = model2();
-        let want = Grid { values: vec![vec![1, 2], vec![2, 1]] };
+        let want = Grid {
+            values: vec![vec![1, 2], vec![2, 1]],
+        };
         assert_eq!(grid(&m, 2, &Values::Indexed(good())), Ok(want.clone()));
-        let Values::Named(mut v) = named(&good(), &m) else { unreachable!() };
+        let Values::Named(mut v) = named(&good(), &m) else {
+            unreachable!()
+        };
         v.reverse();
         assert_eq!(grid(&m, 2, &Values::Named(v)), Ok(want));
     }
@@ -197,40 +218,81 @@ mod tests {
         let m = model2();
         let mut half = good();
         half[0] = 0.5;
-        assert!(grid(&m, 2, &Values::Indexed(half)).unwrap_err().contains("not 0 or 1"));
+        assert!(
+            grid(&m, 2, &Values::Indexed(half))
+                .unwrap_err()
+                .contains("not 0 or 1")
+        );
         let mut two = good();
         two[1] = 1.0;
-        assert!(grid(&m, 2, &Values::Indexed(two)).unwrap_err().contains("two values"));
+        assert!(
+            grid(&m, 2, &Values::Indexed(two))
+                .unwrap_err()
+                .contains("two values")
+        );
         let mut none = good();
         none[0] = 0.0;
-        assert!(grid(&m, 2, &Values::Indexed(none)).unwrap_err().contains("no value"));
+        assert!(
+            grid(&m, 2, &Values::Indexed(none))
+                .unwrap_err()
+                .contains("no value")
+        );
         let mut y = good();
         y[8] = 2.0;
-        assert!(grid(&m, 2, &Values::Indexed(y)).unwrap_err().contains("disagrees"));
-        assert!(grid(&m, 2, &Values::Indexed(vec![1.0])).unwrap_err().contains("columns"));
+        assert!(
+            grid(&m, 2, &Values::Indexed(y))
+                .unwrap_err()
+                .contains("disagrees")
+        );
+        assert!(
+            grid(&m, 2, &Values::Indexed(vec![1.0]))
+                .unwrap_err()
+                .contains("columns")
+        );
     }
 
     #[test]
     fn renamed_missing_or_repeated_columns_are_errors() {
         let m = model2();
-        let Values::Named(v) = named(&good(), &m) else { unreachable!() };
+        let Values::Named(v) = named(&good(), &m) else {
+            unreachable!()
+        };
         let mut renamed = v.clone();
         renamed[0].0 = "x0".into();
-        assert!(grid(&m, 2, &Values::Named(renamed)).unwrap_err().contains("rename"));
+        assert!(
+            grid(&m, 2, &Values::Named(renamed))
+                .unwrap_err()
+                .contains("rename")
+        );
         let short = v[1..].to_vec();
-        assert!(grid(&m, 2, &Values::Named(short)).unwrap_err().contains("missing"));
+        assert!(
+            grid(&m, 2, &Values::Named(short))
+                .unwrap_err()
+                .contains("missing")
+        );
         let mut twice = v.clone();
         twice.push(v[0].clone());
-        assert!(grid(&m, 2, &Values::Named(twice)).unwrap_err().contains("twice"));
+        assert!(
+            grid(&m, 2, &Values::Named(twice))
+                .unwrap_err()
+                .contains("twice")
+        );
     }
 
     #[test]
     fn printed_cells() {
         let ok = [(1, 1, 1), (1, 2, 2), (2, 1, 2), (2, 2, 1)];
-        assert_eq!(grid_from_cells(2, &ok).unwrap().values, vec![vec![1, 2], vec![2, 1]]);
+        assert_eq!(
+            grid_from_cells(2, &ok).unwrap().values,
+            vec![vec![1, 2], vec![2, 1]]
+        );
         assert!(grid_from_cells(2, &ok[..3]).unwrap_err().contains("3 of 4"));
         assert!(grid_from_cells(2, &[(3, 1, 1)]).is_err());
         assert!(grid_from_cells(2, &[(1, 1, 0)]).is_err());
-        assert!(grid_from_cells(2, &[(1, 1, 1), (1, 1, 1)]).unwrap_err().contains("twice"));
+        assert!(
+            grid_from_cells(2, &[(1, 1, 1), (1, 1, 1)])
+                .unwrap_err()
+                .contains("twice")
+        );
     }
 }

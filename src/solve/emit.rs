@@ -54,7 +54,9 @@ pub fn write(
             let f = format!("{file_stem}.fixed.mps");
             to_file(dir, &f, |w| back::write_fixed_mps(model, &names, w))?;
             // The map is for a reader of a kept directory; cagec keeps it in memory.
-            to_file(dir, &format!("{file_stem}.fixed.map"), |w| back::write_rename_map(&names, w))?;
+            to_file(dir, &format!("{file_stem}.fixed.map"), |w| {
+                back::write_rename_map(&names, w)
+            })?;
             Ok(Written {
                 model: f,
                 data: None,
@@ -98,4 +100,3 @@ fn to_file(
         source,
     })
 }
-

@@ -75,7 +75,10 @@ pub enum SolveError {
     #[error("{file}: {reason}")]
     Decode { file: String, reason: String },
     /// The decoded grid breaks the puzzle rules: the solver (or the model) is wrong.
-    #[error("{solver} returned a grid that is not a solution: {}", list(violations))]
+    #[error(
+        "{solver} returned a grid that is not a solution: {}",
+        list(violations)
+    )]
     WrongGrid {
         solver: String,
         violations: Vec<Violation>,

@@ -67,15 +67,24 @@ pub fn parse_w(text: &str, log: &str) -> Result<RawSolution, ParseError> {
             Some("j") => column(&fields, line_no, &mut values)?,
             Some("e") => ended = true,
             Some(other) => {
-                return Err(ParseError::new(line_no, format!("unknown line type {other:?}")));
+                return Err(ParseError::new(
+                    line_no,
+                    format!("unknown line type {other:?}"),
+                ));
             }
         }
     }
     let Some((cols, letter)) = header else {
-        return Err(ParseError::new(0, "no \"s mip\" line: not a glpsol -w file"));
+        return Err(ParseError::new(
+            0,
+            "no \"s mip\" line: not a glpsol -w file",
+        ));
     };
     if !ended {
-        return Err(ParseError::new(0, "no \"e o f\" line: the file is truncated"));
+        return Err(ParseError::new(
+            0,
+            "no \"e o f\" line: the file is truncated",
+        ));
     }
     let timed_out = log.contains(TIME_LIMIT_LOG);
     let (stop, has_point) = match letter {
@@ -90,7 +99,8 @@ pub fn parse_w(text: &str, log: &str) -> Result<RawSolution, ParseError> {
         return Ok(RawSolution { stop, values: None });
     }
     let values: Option<Vec<f64>> = values.into_iter().collect();
-    let values = values.ok_or_else(|| ParseError::new(0, format!("not all {cols} columns have a j line")))?;
+    let values = values
+        .ok_or_else(|| ParseError::new(0, format!("not all {cols} columns have a j line")))?;
     Ok(RawSolution {
         stop,
         values: Some(Values::Indexed(values)),
@@ -106,14 +116,20 @@ fn status_line(fields: &[&str], line_no: usize) -> Result<(usize, char), ParseEr
                 .map_err(|_| ParseError::new(line_no, format!("bad column count {cols:?}")))?;
             match *letter {
                 "o" | "f" | "n" | "u" => Ok((cols, letter.chars().next().unwrap_or('u'))),
-                l => Err(ParseError::new(line_no, format!("unknown MIP status {l:?}"))),
+                l => Err(ParseError::new(
+                    line_no,
+                    format!("unknown MIP status {l:?}"),
+                )),
             }
         }
         ["s", "bas", ..] | ["s", "ipt", ..] => Err(ParseError::new(
             line_no,
             "glpsol wrote an LP solution, not a MIP one: the model has no integer columns",
         )),
-        _ => Err(ParseError::new(line_no, "expected \"s mip rows cols status obj\"")),
+        _ => Err(ParseError::new(
+            line_no,
+            "expected \"s mip rows cols status obj\"",
+        )),
     }
 }
 
@@ -130,7 +146,10 @@ fn column(fields: &[&str], line_no: usize, values: &mut [Option<f64>]) -> Result
         .and_then(|k| values.get_mut(k))
         .ok_or_else(|| ParseError::new(line_no, format!("column {k} is out of range")))?;
     if slot.is_some() {
-        return Err(ParseError::new(line_no, format!("column {k} appears twice")));
+        return Err(ParseError::new(
+            line_no,
+            format!("column {k} appears twice"),
+        ));
     }
     *slot = Some(number(value, line_no)?);
     Ok(())
@@ -144,7 +163,12 @@ pub fn parse_printed(text: &str) -> Result<Values, ParseError> {
         if fields.first() != Some(&"y") {
             continue;
         }
-        let bad = || ParseError::new(i + 1, format!("expected \"y row col value\", found {line:?}"));
+        let bad = || {
+            ParseError::new(
+                i + 1,
+                format!("expected \"y row col value\", found {line:?}"),
+            )
+        };
         let [_, r, c, v] = fields[..] else {
             return Err(bad());
         };
@@ -167,21 +191,42 @@ mod tests {
 
     #[test]
     fn optimal_file_gives_values_by_column_number() {
-        let s = parse_w(&captured("glpsol-optimal.w"), &captured("glpsol-optimal.log")).unwrap();
+        let s = parse_w(
+            &captured("glpsol-optimal.w"),
+            &captured("glpsol-optimal.log"),
+        )
+        .unwrap();
         assert_eq!(s.stop, Stop::Optimal);
-        let Some(Values::Indexed(v)) = s.values else { panic!("no values") };
+        let Some(Values::Indexed(v)) = s.values else {
+            panic!("no values")
+        };
         assert_eq!(v, [0., 1., 1., 0., 1., 0., 0., 1., 2., 1., 1., 2.]);
     }
 
     #[test]
     fn infeasible_and_undefined_have_no_values() {
         let s = parse_w(&captured("glpsol-infeasible.w"), "").unwrap();
-        assert_eq!(s, RawSolution { stop: Stop::Infeasible, values: None });
+        assert_eq!(
+            s,
+            RawSolution {
+                stop: Stop::Infeasible,
+                values: None
+            }
+        );
         let none = captured("glpsol-timelimit-none.w");
         let s = parse_w(&none, &captured("glpsol-timelimit-none.log")).unwrap();
-        assert_eq!(s, RawSolution { stop: Stop::TimeLimit, values: None });
+        assert_eq!(
+            s,
+            RawSolution {
+                stop: Stop::TimeLimit,
+                values: None
+            }
+        );
         // Without the log's time-limit line, `u` is only "undefined".
-        assert_eq!(parse_w(&none, "").unwrap().stop, Stop::Other("undefined".into()));
+        assert_eq!(
+            parse_w(&none, "").unwrap().stop,
+            Stop::Other("undefined".into())
+        );
     }
 
     #[test]
@@ -198,7 +243,12 @@ mod tests {
         let cut = full.replace("e o f", "");
         assert!(parse_w(&cut, "").unwrap_err().reason.contains("truncated"));
         let missing = full.replace("j 12 2\n", "");
-        assert!(parse_w(&missing, "").unwrap_err().reason.contains("columns"));
+        assert!(
+            parse_w(&missing, "")
+                .unwrap_err()
+                .reason
+                .contains("columns")
+        );
         let twice = full.replace("j 12 2", "j 11 2");
         assert!(parse_w(&twice, "").unwrap_err().reason.contains("twice"));
         assert!(parse_w("garbage\n", "").is_err());
@@ -208,7 +258,10 @@ mod tests {
     #[test]
     fn printed_y_lines() {
         let v = parse_printed(&captured("ampl-optimal.out")).unwrap();
-        assert_eq!(v, Values::Cells(vec![(1, 1, 2), (1, 2, 1), (2, 1, 1), (2, 2, 2)]));
+        assert_eq!(
+            v,
+            Values::Cells(vec![(1, 1, 2), (1, 2, 1), (2, 1, 1), (2, 2, 2)])
+        );
         assert_eq!(parse_printed("").unwrap(), Values::Cells(vec![]));
         assert!(parse_printed("y 1 1 2.5\n").is_err());
         let s = parse_w(&captured("ampl-infeasible.w"), "").unwrap();
@@ -217,9 +270,22 @@ mod tests {
 
     #[test]
     fn command_lines() {
-        let f = Files { model: "m.mod", data: Some("m.dat"), printed: Some("m.out"), solution: "m.w" };
-        assert_eq!(args(Via::Ampl, &f, Some(1.2)).join(" "), "-m m.mod -d m.dat -y m.out -w m.w --tmlim 2");
-        let f = Files { model: "m.mps", data: None, printed: None, solution: "m.w" };
+        let f = Files {
+            model: "m.mod",
+            data: Some("m.dat"),
+            printed: Some("m.out"),
+            solution: "m.w",
+        };
+        assert_eq!(
+            args(Via::Ampl, &f, Some(1.2)).join(" "),
+            "-m m.mod -d m.dat -y m.out -w m.w --tmlim 2"
+        );
+        let f = Files {
+            model: "m.mps",
+            data: None,
+            printed: None,
+            solution: "m.w",
+        };
         assert_eq!(args(Via::Mps, &f, None).join(" "), "--freemps m.mps -w m.w");
         assert_eq!(tmlim(0.2), 1);
     }

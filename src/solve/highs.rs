@@ -9,7 +9,12 @@
 use super::{ParseError, RawSolution, Stop, Values, number};
 
 /// Arguments for one run; `model` and `solution` are relative to the run dir.
-pub fn args(model: &str, solution: &str, time_limit: Option<f64>, threads: Option<u32>) -> Vec<String> {
+pub fn args(
+    model: &str,
+    solution: &str,
+    time_limit: Option<f64>,
+    threads: Option<u32>,
+) -> Vec<String> {
     let mut a = vec![
         "--model_file".to_string(),
         model.to_string(),
@@ -92,13 +97,13 @@ fn columns(lines: &[&str], start: usize) -> Result<Values, ParseError> {
     let mut values = Vec::with_capacity(count);
     for k in 0..count {
         let line_no = i + 2 + k;
-        let line = lines
-            .get(i + 1 + k)
-            .ok_or_else(|| ParseError::new(line_no, format!("file ends after {k} of {count} columns")))?;
+        let line = lines.get(i + 1 + k).ok_or_else(|| {
+            ParseError::new(line_no, format!("file ends after {k} of {count} columns"))
+        })?;
         // Split at the last space: the value never contains one.
-        let (name, value) = line
-            .rsplit_once(' ')
-            .ok_or_else(|| ParseError::new(line_no, format!("expected \"name value\", found {line:?}")))?;
+        let (name, value) = line.rsplit_once(' ').ok_or_else(|| {
+            ParseError::new(line_no, format!("expected \"name value\", found {line:?}"))
+        })?;
         values.push((name.to_string(), number(value, line_no)?));
     }
     Ok(Values::Named(values))
@@ -117,7 +122,9 @@ mod tests {
     fn optimal_file_gives_every_column() {
         let s = parse(&captured("highs-optimal.sol")).unwrap();
         assert_eq!(s.stop, Stop::Optimal);
-        let Some(Values::Named(v)) = s.values else { panic!("no values") };
+        let Some(Values::Named(v)) = s.values else {
+            panic!("no values")
+        };
         assert_eq!(v.len(), 12);
         assert_eq!(v[0], ("x_1_1_1".to_string(), 1.0));
         assert_eq!(v[11], ("y_2_2".to_string(), 1.0));
@@ -126,16 +133,30 @@ mod tests {
     #[test]
     fn infeasible_and_time_limit_without_point_have_no_values() {
         let s = parse(&captured("highs-infeasible.sol")).unwrap();
-        assert_eq!(s, RawSolution { stop: Stop::Infeasible, values: None });
+        assert_eq!(
+            s,
+            RawSolution {
+                stop: Stop::Infeasible,
+                values: None
+            }
+        );
         let s = parse(&captured("highs-timelimit-none.sol")).unwrap();
-        assert_eq!(s, RawSolution { stop: Stop::TimeLimit, values: None });
+        assert_eq!(
+            s,
+            RawSolution {
+                stop: Stop::TimeLimit,
+                values: None
+            }
+        );
     }
 
     #[test]
     fn time_limit_with_incumbent_keeps_it() {
         let s = parse(&captured("highs-timelimit-feasible.sol")).unwrap();
         assert_eq!(s.stop, Stop::TimeLimit);
-        let Some(Values::Named(v)) = s.values else { panic!("no values") };
+        let Some(Values::Named(v)) = s.values else {
+            panic!("no values")
+        };
         assert_eq!(v.len(), 50);
     }
 
@@ -147,7 +168,12 @@ mod tests {
         let e = parse(&cut).unwrap_err();
         assert!(e.reason.contains("file ends after"), "{e}");
         let bad = full.replace("x_1_1_1 1", "x_1_1_1 one");
-        assert!(parse(&bad).unwrap_err().reason.contains("expected a number"));
+        assert!(
+            parse(&bad)
+                .unwrap_err()
+                .reason
+                .contains("expected a number")
+        );
         let err = full.replace("Optimal", "Solve error");
         assert!(parse(&err).unwrap_err().reason.contains("Solve error"));
     }

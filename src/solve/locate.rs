@@ -85,7 +85,10 @@ pub fn locate_default() -> Result<Located, SolveError> {
 }
 
 /// [`locate`] with the environment given as a function (for tests).
-pub fn locate_with(solver: Solver, env: impl Fn(&str) -> Option<OsString>) -> Result<Located, SolveError> {
+pub fn locate_with(
+    solver: Solver,
+    env: impl Fn(&str) -> Option<OsString>,
+) -> Result<Located, SolveError> {
     let program = match env(solver.env_var()).filter(|v| !v.is_empty()) {
         Some(path) => {
             let path = PathBuf::from(path);
@@ -108,11 +111,19 @@ pub fn locate_with(solver: Solver, env: impl Fn(&str) -> Option<OsString>) -> Re
             .find(|p| is_executable(p))
             .ok_or_else(|| SolveError::NotFound {
                 solver,
-                detail: format!("`{}` is not on PATH and {} is not set", solver.program(), solver.env_var()),
+                detail: format!(
+                    "`{}` is not on PATH and {} is not set",
+                    solver.program(),
+                    solver.env_var()
+                ),
             })?,
     };
     let env = library_env(solver, &program, env("LD_LIBRARY_PATH"));
-    Ok(Located { solver, program, env })
+    Ok(Located {
+        solver,
+        program,
+        env,
+    })
 }
 
 fn is_executable(path: &Path) -> bool {
@@ -134,7 +145,11 @@ fn library_env(solver: Solver, program: &Path, current: Option<OsString>) -> Vec
     if solver != Solver::Highs {
         return vec![];
     }
-    let Some(lib) = program.parent().and_then(Path::parent).map(|p| p.join("lib")) else {
+    let Some(lib) = program
+        .parent()
+        .and_then(Path::parent)
+        .map(|p| p.join("lib"))
+    else {
         return vec![];
     };
     let has_highs = std::fs::read_dir(&lib)
@@ -176,7 +191,10 @@ mod tests {
         assert_eq!(locate_with(Solver::Cbc, env).unwrap().program, fake);
         let missing = |k: &str| (k == "CAGEC_CBC").then(|| OsString::from("/nonexistent/cbc"));
         let e = locate_with(Solver::Cbc, missing).unwrap_err().to_string();
-        assert!(e.contains("CAGEC_CBC=/nonexistent/cbc") && e.contains("pip install cbcbox"), "{e}");
+        assert!(
+            e.contains("CAGEC_CBC=/nonexistent/cbc") && e.contains("pip install cbcbox"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -185,9 +203,15 @@ mod tests {
         executable(&dir.path().join("glpsol"));
         let path = dir.path().as_os_str().to_owned();
         let env = |k: &str| (k == "PATH").then(|| path.clone());
-        assert_eq!(locate_with(Solver::Glpk, env).unwrap().program, dir.path().join("glpsol"));
+        assert_eq!(
+            locate_with(Solver::Glpk, env).unwrap().program,
+            dir.path().join("glpsol")
+        );
         let e = locate_with(Solver::Highs, env).unwrap_err().to_string();
-        assert!(e.contains("pip install highsbox") && e.contains("LD_LIBRARY_PATH"), "{e}");
+        assert!(
+            e.contains("pip install highsbox") && e.contains("LD_LIBRARY_PATH"),
+            "{e}"
+        );
     }
 
     #[test]

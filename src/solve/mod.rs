@@ -155,6 +155,9 @@ impl ParseError {
 pub(crate) fn number(text: &str, line: usize) -> Result<f64, ParseError> {
     match text.parse::<f64>() {
         Ok(v) if v.is_finite() => Ok(v),
-        _ => Err(ParseError::new(line, format!("expected a number, found {text:?}"))),
+        _ => Err(ParseError::new(
+            line,
+            format!("expected a number, found {text:?}"),
+        )),
     }
 }

@@ -145,7 +145,11 @@ fn exit_of(status: ExitStatus) -> Exit {
 
 /// The invocation as one `sh` line a user can paste in the run directory.
 pub fn shell_line(inv: &Invocation) -> String {
-    let mut words: Vec<String> = inv.env.iter().map(|(k, v)| format!("{k}={}", quote(v))).collect();
+    let mut words: Vec<String> = inv
+        .env
+        .iter()
+        .map(|(k, v)| format!("{k}={}", quote(v)))
+        .collect();
     words.push(quote(&inv.program.to_string_lossy()));
     words.extend(inv.args.iter().map(|a| quote(a)));
     format!(
@@ -184,11 +188,22 @@ mod tests {
     fn output_goes_to_files_and_stdin_is_empty() {
         let dir = tempfile::tempdir().unwrap();
         let never = AtomicBool::new(false);
-        let f = run(&sh("cat; echo \"$CAGEC_TEST\"; echo oops >&2; exit 3"), dir.path(), None, &never)
-            .unwrap();
+        let f = run(
+            &sh("cat; echo \"$CAGEC_TEST\"; echo oops >&2; exit 3"),
+            dir.path(),
+            None,
+            &never,
+        )
+        .unwrap();
         assert_eq!(f.exit, Exit::Code(3));
-        assert_eq!(std::fs::read_to_string(dir.path().join("out.log")).unwrap(), "a b\n");
-        assert_eq!(std::fs::read_to_string(dir.path().join("err.log")).unwrap(), "oops\n");
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("out.log")).unwrap(),
+            "a b\n"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("err.log")).unwrap(),
+            "oops\n"
+        );
     }
 
     #[test]
@@ -197,14 +212,24 @@ mod tests {
         let never = AtomicBool::new(false);
         // The shell forks `sleep`; killing only the shell would leave it behind.
         let script = "sleep 30 & echo $! > sleep.pid; wait";
-        let f = run(&sh(script), dir.path(), Some(Duration::from_millis(300)), &never).unwrap();
+        let f = run(
+            &sh(script),
+            dir.path(),
+            Some(Duration::from_millis(300)),
+            &never,
+        )
+        .unwrap();
         assert_eq!(f.exit, Exit::Killed);
         assert!(f.elapsed < Duration::from_secs(5));
         let pid = std::fs::read_to_string(dir.path().join("sleep.pid")).unwrap();
         std::thread::sleep(Duration::from_millis(100));
         // Gone, or a zombie waiting for a reaper: either way not sleeping.
-        let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())).unwrap_or_default();
-        assert!(stat.is_empty() || stat.contains(") Z"), "sleep survived: {stat}");
+        let stat =
+            std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())).unwrap_or_default();
+        assert!(
+            stat.is_empty() || stat.contains(") Z"),
+            "sleep survived: {stat}"
+        );
     }
 
     #[test]

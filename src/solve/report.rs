@@ -84,7 +84,13 @@ impl Record {
         }
     }
 
-    pub fn from_error(puzzle: &str, solver: &str, via: &str, err: &SolveError, seconds: f64) -> Record {
+    pub fn from_error(
+        puzzle: &str,
+        solver: &str,
+        via: &str,
+        err: &SolveError,
+        seconds: f64,
+    ) -> Record {
         Record {
             status: "error".into(),
             error: Some(err.to_string()),
@@ -144,7 +150,12 @@ pub fn overall_exit(records: &[Record]) -> u8 {
 
 /// A fixed-width summary table of several puzzles.
 pub fn summary_table(records: &[Record]) -> String {
-    let width = records.iter().map(|r| r.puzzle.chars().count()).max().unwrap_or(6).max(6);
+    let width = records
+        .iter()
+        .map(|r| r.puzzle.chars().count())
+        .max()
+        .unwrap_or(6)
+        .max(6);
     let mut out = format!(
         "{:<width$}  {:<10}  {:<10}  {:<10}  {:>9}  {:>8}\n",
         "puzzle", "status", "stop", "unique", "solutions", "seconds"

@@ -27,7 +27,9 @@ pub enum Mode {
     /// Prove or disprove uniqueness (one cut).
     Unique,
     /// Enumerate, at most `limit` solutions.
-    All { limit: usize },
+    All {
+        limit: usize,
+    },
 }
 
 /// How every run of a session is made.
@@ -90,8 +92,7 @@ impl Workspace {
 
     /// Keeps every file in `dir` (created if needed).
     pub fn keep(dir: &Path) -> Result<Workspace, SolveError> {
-        fs::create_dir_all(dir)
-            .map_err(|e| io_error(&format!("creating {}", dir.display()), e))?;
+        fs::create_dir_all(dir).map_err(|e| io_error(&format!("creating {}", dir.display()), e))?;
         let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
         Workspace::open(dir, None)
     }
@@ -220,14 +221,23 @@ fn enumerate(
         if let (Some(m), Some(index)) = (model.as_deref_mut(), &index) {
             add_cut(m, index, &out.solutions[k - 1], k)?;
         }
-        let run = attempt(spec, &format!("{stem}.cut{k}"), model.as_deref(), puzzle, &out.solutions)?;
+        let run = attempt(
+            spec,
+            &format!("{stem}.cut{k}"),
+            model.as_deref(),
+            puzzle,
+            &out.solutions,
+        )?;
         out.runs += 1;
         out.last_stop = run.stop.clone();
         match run.grid {
             Some(g) => {
                 if let Some(i) = out.solutions.iter().position(|s| *s == g) {
                     let solver = spec.located.solver.program().to_string();
-                    return Err(SolveError::CutIgnored { solver, index: i + 1 });
+                    return Err(SolveError::CutIgnored {
+                        solver,
+                        index: i + 1,
+                    });
                 }
                 out.solutions.push(g);
             }
@@ -247,7 +257,10 @@ fn enumerate(
 }
 
 fn var_index(model: &Model) -> HashMap<String, VarId> {
-    model.vars().map(|v| (model.var_name(v).to_string(), v)).collect()
+    model
+        .vars()
+        .map(|v| (model.var_name(v).to_string(), v))
+        .collect()
 }
 
 /// Appends `nogood_<k>`, which forbids `grid` (solution number `k`).

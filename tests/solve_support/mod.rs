@@ -2,6 +2,8 @@
 //! binary as a user would, read its JSON lines, find the real solvers.
 #![allow(dead_code)]
 
+pub mod fake;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -34,7 +36,13 @@ pub fn captured(name: &str) -> PathBuf {
 pub fn cagec(args: &[&str]) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_cagec"));
     cmd.args(args).stdin(Stdio::null());
-    for var in ["CAGEC_HIGHS", "CAGEC_CBC", "CAGEC_GLPSOL", "FAKE_MODE", "NO_COLOR"] {
+    for var in [
+        "CAGEC_HIGHS",
+        "CAGEC_CBC",
+        "CAGEC_GLPSOL",
+        "FAKE_MODE",
+        "NO_COLOR",
+    ] {
         cmd.env_remove(var);
     }
     cmd
@@ -67,7 +75,13 @@ pub fn records(out: &Output) -> Vec<Value> {
 /// The one record of a single-puzzle `--json` run.
 pub fn record(out: &Output) -> Value {
     let mut r = records(out);
-    assert_eq!(r.len(), 1, "stdout: {}\nstderr: {}", stdout(out), stderr(out));
+    assert_eq!(
+        r.len(),
+        1,
+        "stdout: {}\nstderr: {}",
+        stdout(out),
+        stderr(out)
+    );
     r.remove(0)
 }
 
@@ -116,15 +130,24 @@ pub fn fixtures() -> Vec<(PathBuf, Vec<Vec<u32>>)> {
         .collect();
     entries.sort();
     for path in entries {
-        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
-        let grid = root().join("fixtures/solutions").join(format!("{stem}.grid"));
+        let stem = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default();
+        let grid = root()
+            .join("fixtures/solutions")
+            .join(format!("{stem}.grid"));
         let Ok(text) = std::fs::read_to_string(&grid) else {
             continue;
         };
         let rows = text
             .lines()
             .filter(|l| !l.trim().is_empty())
-            .map(|l| l.split_whitespace().map(|v| v.parse().expect("grid value")).collect())
+            .map(|l| {
+                l.split_whitespace()
+                    .map(|v| v.parse().expect("grid value"))
+                    .collect()
+            })
             .collect();
         out.push((path, rows));
     }
