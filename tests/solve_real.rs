@@ -340,29 +340,34 @@ fn kept_directory_replays_by_hand() {
             "nogood_1"
         };
         assert!(cut_text.contains(marker), "{cut}: no cut in\n{cut_text}");
-        // Remove every solution file, replay commands.txt, get them back.
-        let solutions: Vec<PathBuf> = std::fs::read_dir(&keep)
-            .unwrap()
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|e| e == "sol" || e == "w"))
-            .collect();
-        assert_eq!(solutions.len(), 2, "{solutions:?}");
-        for s in &solutions {
-            std::fs::remove_file(s).unwrap();
-        }
-        let status = std::process::Command::new("sh")
-            .arg("commands.txt")
-            .current_dir(&keep)
-            .status()
-            .unwrap();
-        assert!(status.success());
-        for s in &solutions {
-            assert!(
-                s.is_file(),
-                "replaying commands.txt did not write {}",
-                s.display()
-            );
-        }
+        replay_restores_the_solution_files(&keep);
+    }
+}
+
+/// Removes the solution files of a kept directory, runs `sh commands.txt`
+/// there and checks that every one was written again.
+fn replay_restores_the_solution_files(keep: &std::path::Path) {
+    let solutions: Vec<PathBuf> = std::fs::read_dir(keep)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "sol" || e == "w"))
+        .collect();
+    assert_eq!(solutions.len(), 2, "{solutions:?}");
+    for s in &solutions {
+        std::fs::remove_file(s).unwrap();
+    }
+    let status = std::process::Command::new("sh")
+        .arg("commands.txt")
+        .current_dir(keep)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    for s in &solutions {
+        assert!(
+            s.is_file(),
+            "replaying commands.txt did not write {}",
+            s.display()
+        );
     }
 }

@@ -62,7 +62,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub all: bool,
     /// With --all: stop after this many solutions.
-    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 1000, requires = "all", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
     /// Keep every file of the runs in DIR, with commands.txt to reproduce them.
     #[arg(long, value_name = "DIR")]
@@ -120,6 +120,10 @@ pub fn run(args: &SolveArgs) -> u8 {
     }
     if let Some(dir) = &args.keep {
         eprintln!("cagec: files kept in {} (see commands.txt)", dir.display());
+    }
+    // Ctrl-C between solver runs stops the batch too.
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        return exit::INTERRUPTED;
     }
     report::overall_exit(&records)
 }
@@ -204,6 +208,9 @@ fn solve_all(
     let mut stems = HashSet::new();
     let mut records = Vec::new();
     for path in paths {
+        if INTERRUPTED.load(Ordering::SeqCst) {
+            break;
+        }
         let record = solve_one(args, config, path, ws, &mut stems, &bar);
         let stop = record.exit == 130;
         records.push(record);

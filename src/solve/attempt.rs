@@ -159,54 +159,8 @@ fn read_lossy(path: &Path) -> Option<String> {
 
 /// Judges the run from its exit, its log and its solution file.
 fn read_result(spec: &RunSpec<'_>, files: &Files, exit: Exit) -> Result<RawSolution, SolveError> {
-    let program = spec.located.solver.program().to_string();
     let log = read_lossy(&spec.dir.join(&files.stdout)).unwrap_or_default();
-    let err = read_lossy(&spec.dir.join(&files.stderr)).unwrap_or_default();
-    let output = tail(&log, &err);
-    match exit {
-        Exit::Killed => {
-            let after = wall_limit(spec.time_limit).unwrap_or_default();
-            let limit = spec.time_limit.unwrap_or_default();
-            return Err(SolveError::Hung {
-                program,
-                after,
-                limit,
-                output,
-            });
-        }
-        Exit::Signal(_) => {
-            return Err(SolveError::Crashed {
-                program,
-                exit,
-                output,
-            });
-        }
-        Exit::Code(_) => {}
-    }
-    if spec.located.solver == Solver::Cbc
-        && let Some(message) = cbc::log_error(&log)
-    {
-        return Err(SolveError::Reported {
-            program,
-            message,
-            output,
-        });
-    }
-    let Some(text) = read_lossy(&spec.dir.join(&files.solution)) else {
-        return Err(match exit {
-            Exit::Code(0) => SolveError::NoSolutionFile {
-                program,
-                file: files.solution.clone(),
-                exit,
-                output,
-            },
-            _ => SolveError::Crashed {
-                program,
-                exit,
-                output,
-            },
-        });
-    };
+    let text = judge_run(spec, files, exit, &log)?;
     let parsed = match spec.located.solver {
         Solver::Highs => highs::parse(&text),
         Solver::Cbc => cbc::parse(&text),
@@ -225,6 +179,59 @@ fn read_result(spec: &RunSpec<'_>, files: &Files, exit: Exit) -> Result<RawSolut
         raw.values = Some(glpk::parse_printed(&text).map_err(|e| bad(printed, e))?);
     }
     Ok(raw)
+}
+
+/// The solution file's text, or why the run failed: killed, crashed, an
+/// error in CBC's log, or no file at all.
+fn judge_run(
+    spec: &RunSpec<'_>,
+    files: &Files,
+    exit: Exit,
+    log: &str,
+) -> Result<String, SolveError> {
+    let program = spec.located.solver.program().to_string();
+    let err = read_lossy(&spec.dir.join(&files.stderr)).unwrap_or_default();
+    let output = tail(log, &err);
+    if exit == Exit::Killed {
+        let after = wall_limit(spec.time_limit).unwrap_or_default();
+        let limit = spec.time_limit.unwrap_or_default();
+        return Err(SolveError::Hung {
+            program,
+            after,
+            limit,
+            output,
+        });
+    }
+    if let Exit::Signal(_) = exit {
+        return Err(SolveError::Crashed {
+            program,
+            exit,
+            output,
+        });
+    }
+    if spec.located.solver == Solver::Cbc
+        && let Some(message) = cbc::log_error(log)
+    {
+        return Err(SolveError::Reported {
+            program,
+            message,
+            output,
+        });
+    }
+    match read_lossy(&spec.dir.join(&files.solution)) {
+        Some(text) => Ok(text),
+        None if exit == Exit::Code(0) => Err(SolveError::NoSolutionFile {
+            program,
+            file: files.solution.clone(),
+            exit,
+            output,
+        }),
+        None => Err(SolveError::Crashed {
+            program,
+            exit,
+            output,
+        }),
+    }
 }
 
 /// Decodes and verifies the values of a run.
