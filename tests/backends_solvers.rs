@@ -386,3 +386,32 @@ fn fixture_puzzles_everywhere() {
         assert_solves_with(&puzzle, &solution, puzzle.size <= 6);
     }
 }
+
+/// The other formulations (presolved x, product by value sets, one binary per
+/// cage tuple) go through the same writers and solve to the same grid.
+#[test]
+fn other_formulations_everywhere() {
+    use cagec::formulate::{Formulation, Options, ProductMethod, formulate_with};
+    let (puzzle, solution) = (jwiki(6, KK1), grid(KK1_SOLUTION));
+    let variants = [
+        (true, ProductMethod::Sets, Formulation::Melkonian),
+        (false, ProductMethod::Auto, Formulation::Tuples),
+        (true, ProductMethod::Primes, Formulation::Tuples),
+    ];
+    for (presolve, product, formulation) in variants {
+        let opts = Options {
+            presolve,
+            product,
+            formulation,
+            ..Options::default()
+        };
+        let model = formulate_with(&puzzle, &opts).expect("formulate");
+        let dir = tempfile::tempdir().unwrap();
+        let outcomes = solve_everywhere(&model, dir.path());
+        assert_status(&outcomes, &Status::Optimal, Some(0.0));
+        for o in &outcomes {
+            assert_feasible(&model, o);
+            assert_eq!(y_grid(o, 6), solution, "{} with {opts:?}", o.run);
+        }
+    }
+}
