@@ -23,6 +23,7 @@
 pub mod ampl;
 mod fixed;
 mod lp;
+mod mathprog;
 mod mps;
 mod text;
 
@@ -30,6 +31,7 @@ use std::io::{self, BufWriter, Write};
 
 pub use fixed::{FixedNames, fixed_names, write_rename_map};
 pub use lp::write_lp;
+pub use mathprog::write_mathprog;
 pub use mps::{write_fixed_mps, write_mps};
 
 use crate::model::{Domain, Model};

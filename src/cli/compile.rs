@@ -68,9 +68,28 @@ pub fn run(args: &CompileArgs) -> u8 {
         }
     };
     model.name = loaded.stem.clone();
-    let result = match out {
-        None => output::to_stdout(stdout_fill(format, &model, &loaded.puzzle)),
-        Some(path) => write_files(format, &model, &loaded.puzzle, path),
+    // The paper-shaped AMPL pair encodes only the paper's formulation; any
+    // other option is written as the flat model itself.
+    let format = match format {
+        OutputFormat::Ampl if !args.model.is_default() => {
+            eprintln!(
+                "cagec: with model options, --to ampl writes one flat MathProg model \
+                 (every row explicit, no .dat); run it with glpsol -m"
+            );
+            Flat::Yes
+        }
+        other => Flat::No(other),
+    };
+    let result = match (format, out) {
+        (Flat::Yes, None) => output::to_stdout(Box::new(|w| back::write_mathprog(&model, w))),
+        (Flat::Yes, Some(path)) => {
+            let mut files = AtomicFiles::default();
+            files
+                .write(path, Box::new(|w| back::write_mathprog(&model, w)))
+                .and_then(|()| files.commit())
+        }
+        (Flat::No(format), None) => output::to_stdout(stdout_fill(format, &model, &loaded.puzzle)),
+        (Flat::No(format), Some(path)) => write_files(format, &model, &loaded.puzzle, path),
     };
     match result {
         Ok(()) => exit::OK,
@@ -79,6 +98,13 @@ pub fn run(args: &CompileArgs) -> u8 {
             exit::IO
         }
     }
+}
+
+/// Whether the AMPL output is the flat model.
+#[derive(Clone, Copy)]
+enum Flat {
+    Yes,
+    No(OutputFormat),
 }
 
 fn format_from_path(path: &Path) -> Option<OutputFormat> {
