@@ -85,7 +85,7 @@ fn cbc_every_fixture_every_route() {
 
 /// glpsol needs 30-100 s per 8×8 fixture on the paper's model: those run in
 /// the slow tier; here every route runs on the smaller fixtures, and the 8×8
-/// ones through every file route with --presolve (the same driver code).
+/// ones through every route with --presolve (the same driver code).
 #[test]
 fn glpsol_every_fixture_every_route() {
     if !require("glpsol") {
@@ -97,9 +97,11 @@ fn glpsol_every_fixture_every_route() {
             check_fixtures("glpk", via, unique, &small, &[]);
         }
     }
-    for via in ["lp", "mps", "fixed-mps"] {
+    // With model options the AMPL route is the flat MathProg model.
+    for via in ["lp", "mps", "fixed-mps", "ampl"] {
         check_fixtures("glpk", via, true, &large, &["--presolve"]);
     }
+    check_fixtures("glpk", "ampl", true, &small, &["--formulation", "tuples"]);
     if slow_tests("glpsol on the 8x8 fixtures with the paper's model (lp and ampl)") {
         check_fixtures("glpk", "lp", false, &large, &[]);
         check_fixtures("glpk", "ampl", false, &large, &[]);

@@ -151,8 +151,8 @@ fn configure(args: &SolveArgs) -> Result<Config, u8> {
     }
     if args.via == Via::Ampl && !args.model.is_default() {
         eprintln!(
-            "cagec: warning: --via ampl solves the paper's AMPL model; --presolve, --product, \
-             --formulation and --tuple-limit apply to the lp and mps routes only"
+            "cagec: with model options, --via ampl runs one flat MathProg model \
+             (every row explicit) instead of the paper's AMPL pair"
         );
     }
     let mode = match (args.all, args.unique) {

@@ -12,7 +12,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use super::emit::{self, Written};
+use super::emit::{self, Printed, Written};
 use super::error::tail;
 use super::locate::{Located, Solver};
 use super::process::{self, Exit, Invocation};
@@ -55,15 +55,7 @@ pub fn attempt(
     puzzle: &Puzzle,
     cuts: &[Grid],
 ) -> Result<Attempt, SolveError> {
-    let empty = Model::default();
-    let written = emit::write(
-        spec.via,
-        spec.dir,
-        file_stem,
-        model.unwrap_or(&empty),
-        puzzle,
-        cuts,
-    )?;
+    let written = emit::write(spec.via, spec.dir, file_stem, model, puzzle, cuts)?;
     let files = Files::new(spec.located.solver, &written);
     for stale in [Some(&files.solution), files.printed.as_ref()]
         .into_iter()
@@ -77,7 +69,7 @@ pub fn attempt(
         source,
     })?;
     let finished = process::run(&inv, spec.dir, wall_limit(spec.time_limit), spec.cancel)?;
-    let raw = read_result(spec, &files, finished.exit)?;
+    let raw = read_result(spec, &written, &files, finished.exit)?;
     let grid = match raw.values {
         None => None,
         Some(values) => Some(grid_of(spec, model, puzzle, &written, &files, values)?),
@@ -110,7 +102,7 @@ impl Files {
         };
         Files {
             solution,
-            printed: written.data.is_some().then(|| format!("{base}.{s}.out")),
+            printed: written.printed.map(|_| format!("{base}.{s}.out")),
             stdout: format!("{base}.{s}.log"),
             stderr: format!("{base}.{s}.err"),
         }
@@ -158,9 +150,15 @@ fn read_lossy(path: &Path) -> Option<String> {
 }
 
 /// Judges the run from its exit, its log and its solution file.
-fn read_result(spec: &RunSpec<'_>, files: &Files, exit: Exit) -> Result<RawSolution, SolveError> {
+fn read_result(
+    spec: &RunSpec<'_>,
+    written: &Written,
+    files: &Files,
+    exit: Exit,
+) -> Result<RawSolution, SolveError> {
     let log = read_lossy(&spec.dir.join(&files.stdout)).unwrap_or_default();
     let text = judge_run(spec, files, exit, &log)?;
+    let printed = written.printed;
     let parsed = match spec.located.solver {
         Solver::Highs => highs::parse(&text),
         Solver::Cbc => cbc::parse(&text),
@@ -172,11 +170,15 @@ fn read_result(spec: &RunSpec<'_>, files: &Files, exit: Exit) -> Result<RawSolut
         reason: e.reason,
     };
     let mut raw = parsed.map_err(|e| bad(&files.solution, e))?;
-    // MathProg columns are glpsol's own; the grid comes from the printf lines,
-    // which glpsol skips when there is no solution.
-    if let (Some(printed), Some(_)) = (&files.printed, &raw.values) {
-        let text = read_lossy(&spec.dir.join(printed)).unwrap_or_default();
-        raw.values = Some(glpk::parse_printed(&text).map_err(|e| bad(printed, e))?);
+    // MathProg columns are glpsol's own; the values come from the printf
+    // lines, which glpsol skips when there is no solution.
+    if let (Some(file), Some(kind), Some(_)) = (&files.printed, printed, &raw.values) {
+        let text = read_lossy(&spec.dir.join(file)).unwrap_or_default();
+        let values = match kind {
+            Printed::Cells => glpk::parse_printed(&text),
+            Printed::Names => glpk::parse_printed_names(&text),
+        };
+        raw.values = Some(values.map_err(|e| bad(file, e))?);
     }
     Ok(raw)
 }

@@ -180,6 +180,23 @@ pub fn parse_printed(text: &str) -> Result<Values, ParseError> {
     Ok(Values::Cells(cells))
 }
 
+/// The `NAME VALUE` lines of the flat MathProg model, one per variable.
+pub fn parse_printed_names(text: &str) -> Result<Values, ParseError> {
+    let mut values = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        match fields[..] {
+            [] => {}
+            [name, value] => values.push((name.to_string(), number(value, i + 1)?)),
+            _ => {
+                let reason = format!("expected \"name value\", found {line:?}");
+                return Err(ParseError::new(i + 1, reason));
+            }
+        }
+    }
+    Ok(Values::Named(values))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -266,6 +283,18 @@ mod tests {
         assert!(parse_printed("y 1 1 2.5\n").is_err());
         let s = parse_w(&captured("ampl-infeasible.w"), "").unwrap();
         assert_eq!(s.stop, Stop::Infeasible);
+    }
+
+    #[test]
+    fn printed_names() {
+        let v = parse_printed_names("x_1_1_1 1\ny_1_1 0.99999999999999989\n\n").unwrap();
+        let want = vec![
+            ("x_1_1_1".to_string(), 1.0),
+            ("y_1_1".to_string(), 0.99999999999999989),
+        ];
+        assert_eq!(v, Values::Named(want));
+        assert!(parse_printed_names("x_1_1_1\n").is_err());
+        assert!(parse_printed_names("x_1_1_1 one\n").is_err());
     }
 
     #[test]

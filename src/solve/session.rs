@@ -139,10 +139,12 @@ pub fn solve_puzzle(
     cancel: &AtomicBool,
 ) -> Result<Outcome, SolveError> {
     let start = Instant::now();
-    // The AMPL route formulates in MathProg; cagec's model is not used there.
-    let mut model = match cfg.via {
-        Via::Ampl => None,
-        _ => match formulate::formulate_with(puzzle, &cfg.formulation) {
+    // The paper's AMPL pair formulates in MathProg itself; with formulation
+    // options, the AMPL route runs the flat MathProg form of cagec's model.
+    let paper_ampl = cfg.via == Via::Ampl && cfg.formulation == formulate::Options::default();
+    let mut model = match paper_ampl {
+        true => None,
+        false => match formulate::formulate_with(puzzle, &cfg.formulation) {
             Ok(mut m) => {
                 m.name = stem.to_string();
                 Some(m)
@@ -283,11 +285,11 @@ fn add_cut(
         }
     }
     let note = format!(
-        "no-good cut: forbids solution {k}, at most n^2-1 of its n^2 cell values \
+        "forbids solution {k}: at most n^2-1 of its n^2 cell values \
          (Kalvelagen 2016, Unique Solutions in KenKen)"
     );
     let rhs = (n * n) as i64 - 1;
     model
-        .add_row(format!("nogood_{k}"), "", note, terms, Sense::Le, rhs)
+        .add_row(format!("nogood_{k}"), "nogood", note, terms, Sense::Le, rhs)
         .map_err(|e| SolveError::Model(e.into()))
 }
