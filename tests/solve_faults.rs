@@ -225,9 +225,17 @@ fn a_solver_that_ignores_the_cut_is_caught() {
     let dir = tempfile::tempdir().unwrap();
     let fake = [("FAKE_SOLUTION", captured("kk0.highs.sol"))];
     let out = run(faked(dir.path(), "highs", &fake, &["--unique"]));
-    assert_failure(
-        &out,
-        &["returned solution 1 again although no-good cut 1 forbids it"],
+    assert_eq!(code(&out), 3);
+    let err = stderr(&out);
+    assert!(
+        err.contains("returned solution 1 again although no-good cut 1 forbids it"),
+        "{err}"
+    );
+    // The first solution was verified and stands; uniqueness is not claimed.
+    let text = stdout(&out);
+    assert!(
+        text.contains("unique: not proven") && !text.contains("unique: yes"),
+        "{text}"
     );
 }
 
@@ -268,4 +276,26 @@ fn ctrl_c_kills_the_solver_cleans_up_and_exits_130() {
         .map(|e| e.path())
         .collect();
     assert!(left.is_empty(), "temporary files left behind: {left:?}");
+}
+
+#[test]
+fn a_failed_cut_run_keeps_the_verified_first_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = [
+        ("FAKE_SOLUTION", captured("kk0.highs.sol")),
+        ("FAKE_CUT_MODE", mode("segv")),
+    ];
+    let out = run(faked(dir.path(), "highs", &fake, &["--unique"]));
+    assert_eq!(code(&out), 3, "{}", stderr(&out));
+    assert!(stdout(&out).contains("solution: found and verified"));
+    assert!(stdout(&out).contains("unique: not proven"));
+    assert!(stderr(&out).contains("a no-good cut run failed: highs failed (killed by signal 11)"));
+    let (status, rec) = json_run(dir.path(), "highs", &fake, &["--unique"]);
+    assert_eq!(status, 3);
+    assert_eq!(rec["grid"], grid_json(&KK0_GRID));
+    assert_eq!(
+        (rec["status"].as_str(), rec["uniqueness"].as_str()),
+        (Some("found"), Some("not-proven"))
+    );
+    assert!(rec["error"].as_str().unwrap().contains("signal 11"));
 }

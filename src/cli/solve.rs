@@ -255,6 +255,9 @@ fn solve_one(
             if !args.json {
                 bar.suspend(|| print!("{}", describe(args, config, name, &loaded.puzzle, &out)));
             }
+            if let Some((message, _)) = &out.cut_error {
+                bar.suspend(|| eprintln!("cagec: {name}: a no-good cut run failed: {message}"));
+            }
             record
         }
         Err(e) => {

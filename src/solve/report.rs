@@ -76,10 +76,11 @@ impl Record {
             via: via.to_string(),
             seconds: round_ms(out.seconds),
             runs: out.runs,
-            error: None,
-            exit: match out.existence {
-                Existence::Found => exit::SOLVED,
-                Existence::None | Existence::NotProven => exit::NOT_SOLVED,
+            error: out.cut_error.as_ref().map(|(m, _)| m.clone()),
+            exit: match (out.existence, &out.cut_error) {
+                (_, Some((_, code))) => *code,
+                (Existence::Found, None) => exit::SOLVED,
+                (Existence::None | Existence::NotProven, None) => exit::NOT_SOLVED,
             },
         }
     }

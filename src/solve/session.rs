@@ -70,6 +70,9 @@ pub struct Outcome {
     pub last_stop: Stop,
     pub runs: usize,
     pub seconds: f64,
+    /// A solver failure during the cut runs: the solutions before it stand,
+    /// verified, but the run as a whole failed (message, exit code).
+    pub cut_error: Option<(String, u8)>,
 }
 
 /// The directory the runs happen in: private and removed afterwards, or the
@@ -176,9 +179,17 @@ pub fn solve_puzzle(
         last_stop: first.stop,
         runs: 1,
         seconds: 0.0,
+        cut_error: None,
     };
     if out.existence == Existence::Found && cfg.mode != Mode::First {
-        enumerate(&mut spec, puzzle, model.as_mut(), stem, cfg.mode, &mut out)?;
+        match enumerate(&mut spec, puzzle, model.as_mut(), stem, cfg.mode, &mut out) {
+            Err(SolveError::Interrupted) => return Err(SolveError::Interrupted),
+            Err(e) => {
+                out.uniqueness = Uniqueness::NotProven(Stop::Other("solver failure".into()));
+                out.cut_error = Some((e.to_string(), e.exit_code()));
+            }
+            Ok(()) => {}
+        }
     }
     out.seconds = start.elapsed().as_secs_f64();
     Ok(out)
@@ -196,6 +207,7 @@ fn presolved_infeasible(start: Instant) -> Outcome {
         last_stop: stop,
         runs: 0,
         seconds: start.elapsed().as_secs_f64(),
+        cut_error: None,
     }
 }
 
@@ -214,6 +226,11 @@ fn enumerate(
         Mode::Unique => 2,
         Mode::All { limit } => limit.max(1),
     };
+    if wanted <= 1 {
+        // `--all --limit 1`: nothing to cut, nothing proven.
+        out.complete = Some(false);
+        return Ok(());
+    }
     let index = model.as_deref().map(var_index);
     if let Some(m) = model.as_deref_mut() {
         m.section("no-good cuts: each forbids one solution found (uniqueness check)");
