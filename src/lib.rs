@@ -9,6 +9,7 @@
 pub mod back;
 pub mod cli;
 pub mod diag;
+pub mod explain;
 pub mod formulate;
 pub mod front;
 pub mod generate;

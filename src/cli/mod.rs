@@ -2,6 +2,7 @@
 //! its own file and is a thin layer over the library.
 
 mod compile;
+mod explain;
 mod generate;
 pub mod model_args;
 pub mod output;
@@ -57,6 +58,10 @@ pub enum Command {
     /// Generate random puzzles (deterministic for a seed), optionally unique.
     #[command(after_help = EXIT_CODES)]
     Generate(generate::GenerateArgs),
+    /// Explain, cage by cage, which rows the model has and why, with the
+    /// numbers filled in and the paper's equation numbers.
+    #[command(after_help = EXIT_CODES)]
+    Explain(explain::ExplainArgs),
 }
 
 /// Runs the parsed command line and returns the process exit code.
@@ -65,6 +70,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Compile(args) => compile::run(&args),
         Command::Stats(args) => stats::run(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::Explain(args) => explain::run(&args),
     };
     ExitCode::from(code)
 }
