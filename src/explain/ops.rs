@@ -38,8 +38,8 @@ pub(super) fn given(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
     para(
         out,
         &format!(
-            "A given is no equation of the paper: cagec fixes {} = {t}, and through (3.2) and \
-             (2.1) that makes x_{}_{}_{t} = 1.",
+            "A given has no operation; the paper writes it as a one-cell sum (3.1). cagec \
+             fixes {} = {t}, and through (3.2) and (2.1) that makes x_{}_{}_{t} = 1.",
             y(cell),
             cell.row + 1,
             cell.col + 1
@@ -221,7 +221,7 @@ fn factor_text(t: u64) -> String {
             _ => format!("{p}^{e}"),
         })
         .collect::<Vec<_>>()
-        .join(" · ")
+        .join("·")
 }
 
 fn show_set(set: &[u8]) -> String {
