@@ -19,6 +19,7 @@ pub mod model;
 pub mod native;
 pub mod solve;
 pub mod stats;
+pub mod svg;
 pub mod tuples;
 pub mod valid;
 pub mod verify;

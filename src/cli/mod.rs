@@ -7,6 +7,7 @@ mod generate;
 pub mod model_args;
 pub mod output;
 pub mod progress;
+mod render;
 mod stats;
 
 use std::process::ExitCode;
@@ -62,6 +63,10 @@ pub enum Command {
     /// numbers filled in and the paper's equation numbers.
     #[command(after_help = EXIT_CODES)]
     Explain(explain::ExplainArgs),
+    /// Draw the puzzle as an SVG picture, as newspapers print it, optionally
+    /// with a checked solution.
+    #[command(after_help = render::AFTER_HELP)]
+    Render(render::RenderArgs),
 }
 
 /// Runs the parsed command line and returns the process exit code.
@@ -71,6 +76,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Stats(args) => stats::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Explain(args) => explain::run(&args),
+        Command::Render(args) => render::run(&args),
     };
     ExitCode::from(code)
 }
