@@ -11,6 +11,7 @@
 mod ops;
 #[cfg(test)]
 mod tests;
+mod text;
 
 use std::cell::OnceCell;
 use std::fmt::{self, Write};
@@ -20,11 +21,10 @@ use crate::formulate::{
     FormulateError, Formulation, Options, ProductMethod, family_name, formulate_with,
 };
 use crate::ir::{Cage, Cell, Op, Puzzle};
-use crate::model::{Model, Sense};
+use crate::model::Model;
 use crate::tuples::{self, Tuples};
+use text::{row_pieces, short_note, wrap, wrap_words};
 
-/// Lines of explanation are wrapped at this width.
-const WIDTH: usize = 96;
 /// Tuples are listed one by one up to this many.
 const LISTED_TUPLES: usize = 12;
 
@@ -326,94 +326,15 @@ fn write_rows(model: &Model, c: usize, rows: Range<usize>, out: &mut dyn Write) 
         let row = model.row(r);
         let eq = format!("({})", row.info.eq);
         let pieces = row_pieces(model, r);
-        writeln!(out, "{}", wrap(&pieces, &format!("    {eq:<8}"), "              "))?;
+        writeln!(
+            out,
+            "{}",
+            wrap(&pieces, &format!("    {eq:<8}"), "              ")
+        )?;
         let note = short_note(&row.info.note, c + 1);
         writeln!(out, "{}", wrap_words(note, "            ", "            "))?;
     }
     Ok(())
-}
-
-/// A row as text, in pieces that may wrap: `cage_7_r1:`, `y_4_4`, `- 2 y_4_3`,
-/// `+ 6 u_7`, `>= 0`.
-fn row_pieces(model: &Model, r: usize) -> Vec<String> {
-    let row = model.row(r);
-    let mut pieces = vec![format!("{}:", row.info.name)];
-    for (i, t) in row.terms.iter().enumerate() {
-        let coef = match t.coef.unsigned_abs() {
-            1 => String::new(),
-            a => format!("{a} "),
-        };
-        let sign = match (i, t.coef < 0) {
-            (0, false) => "",
-            (0, true) => "-",
-            (_, false) => "+ ",
-            (_, true) => "- ",
-        };
-        pieces.push(format!("{sign}{coef}{}", model.var_name(t.var)));
-    }
-    let sense = match row.info.sense {
-        Sense::Le => "<=",
-        Sense::Ge => ">=",
-        Sense::Eq => "=",
-    };
-    pieces.push(format!("{sense} {}", row.info.rhs));
-    pieces
-}
-
-/// The note without its `cage 7 (2%): ` prefix, which the heading already says.
-fn short_note(note: &str, cn: usize) -> &str {
-    let Some(rest) = note.strip_prefix(&format!("cage {cn}")) else {
-        return note;
-    };
-    if let Some(after) = rest.strip_prefix(" (") {
-        return after.split_once("): ").map_or(note, |(_, n)| n);
-    }
-    rest.strip_prefix(": ").unwrap_or(note)
-}
-
-/// Joins `pieces` with spaces into lines of at most [`WIDTH`] characters
-/// (a piece longer than that gets a line of its own).
-fn wrap(pieces: &[String], first: &str, rest: &str) -> String {
-    let mut out = String::from(first);
-    let mut line_len = first.chars().count();
-    let mut at_start = true;
-    for piece in pieces {
-        let len = piece.chars().count();
-        if !at_start && line_len + 1 + len > WIDTH {
-            out.push('\n');
-            out.push_str(rest);
-            line_len = rest.chars().count();
-            at_start = true;
-        }
-        if !at_start {
-            out.push(' ');
-            line_len += 1;
-        }
-        out.push_str(piece);
-        line_len += len;
-        at_start = false;
-    }
-    out
-}
-
-/// Wraps prose, never inside a formula: an operator stays on the line of
-/// the words on both its sides (`M >= 3·2 = 6` is never broken).
-fn wrap_words(text: &str, first: &str, rest: &str) -> String {
-    const OPERATORS: &[&str] = &["=", "<=", ">=", "+", "-", "·"];
-    let mut pieces: Vec<String> = Vec::new();
-    let mut glue = false;
-    for word in text.split_whitespace() {
-        let op = OPERATORS.contains(&word);
-        match pieces.last_mut() {
-            Some(last) if glue || op => {
-                last.push(' ');
-                last.push_str(word);
-            }
-            _ => pieces.push(word.to_string()),
-        }
-        glue = op;
-    }
-    wrap(&pieces, first, rest)
 }
 
 fn plural(count: usize) -> &'static str {

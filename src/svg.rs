@@ -181,7 +181,11 @@ fn clues(puzzle: &Puzzle, out: &mut dyn Write) -> fmt::Result {
         } else {
             format!(r#" font-size="{}""#, (CLUE_SIZE * 6 / len).max(6))
         };
-        writeln!(out, r#"<text x="{x}" y="{y}"{size}>{}</text>"#, escape(&text))?;
+        writeln!(
+            out,
+            r#"<text x="{x}" y="{y}"{size}>{}</text>"#,
+            escape(&text)
+        )?;
     }
     writeln!(out, "</g>")
 }

@@ -115,7 +115,10 @@ fn solve(loaded: &Loaded) -> Result<Grid, u8> {
             exit::NO
         }),
         Err(e) => {
-            eprintln!("cagec: {}: {e}; draw a grid with --solution", loaded.display_name);
+            eprintln!(
+                "cagec: {}: {e}; draw a grid with --solution",
+                loaded.display_name
+            );
             Err(exit::INVALID)
         }
     }

@@ -91,7 +91,9 @@ pub(super) fn difference(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Resul
     )?;
     para(
         out,
-        &format!("{u} = 1: {yb} - {ya} = -{t}, that is {ya} - {yb} = {t}: a holds the larger value."),
+        &format!(
+            "{u} = 1: {yb} - {ya} = -{t}, that is {ya} - {yb} = {t}: a holds the larger value."
+        ),
     )
 }
 
@@ -148,14 +150,30 @@ pub(super) fn product(
 ) -> fmt::Result {
     exponent_tables(ctx, c, out)?;
     let cells = ctx.puzzle.cages[c].sorted_cells();
-    let straight = cells.iter().all(|x| x.row == cells[0].row)
-        || cells.iter().all(|x| x.col == cells[0].col);
+    let straight =
+        cells.iter().all(|x| x.row == cells[0].row) || cells.iter().all(|x| x.col == cells[0].col);
     if straight {
         value_set_text(ctx, c, table, out)?;
     } else {
         bent_text(&cells, table, out)?;
     }
-    para(out, &choice_text(ctx, c, straight, table))
+    para(out, &choice_text(ctx, c, straight, table))?;
+    let m = &ctx.model;
+    let written = cage_rows(m, c)
+        .filter(|&r| m.row(r).info.eq == "6.1.5")
+        .count();
+    let primes = primes_up_to(ctx.n()).len();
+    if m.presolve.is_some() && written > 0 && written < primes {
+        para(
+            out,
+            &format!(
+                "Presolve dropped {} of the {primes} prime rows: no value they count is left in \
+                 the cage's cells.",
+                primes - written
+            ),
+        )?;
+    }
+    Ok(())
 }
 
 fn exponent_tables(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
@@ -194,7 +212,11 @@ fn exponent_tables(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
         writeln!(out, "    {k:<label$}{row}")?;
     }
     let excluded: Vec<String> = (2..=n)
-        .filter(|&k| primes.iter().any(|&p| k % p == 0 && exponent(t, p as u64) == 0))
+        .filter(|&k| {
+            primes
+                .iter()
+                .any(|&p| k % p == 0 && exponent(t, p as u64) == 0)
+        })
         .map(|k| k.to_string())
         .collect();
     let mut text = "Each row adds up the exponents of p over the cage's values and must \

@@ -1,3 +1,4 @@
+use super::text::WIDTH;
 use super::*;
 use crate::input;
 
@@ -13,7 +14,11 @@ fn load(name: &str) -> Puzzle {
 fn options() -> Vec<Options> {
     let mut all = Vec::new();
     for presolve in [false, true] {
-        for product in [ProductMethod::Primes, ProductMethod::Sets, ProductMethod::Auto] {
+        for product in [
+            ProductMethod::Primes,
+            ProductMethod::Sets,
+            ProductMethod::Auto,
+        ] {
             for formulation in [Formulation::Melkonian, Formulation::Tuples] {
                 all.push(Options {
                     presolve,
@@ -69,9 +74,8 @@ fn lists_exactly_the_cage_rows_of_the_emitted_model() {
             for (eq, _) in [("2.1", ()), ("3.2", ())] {
                 let count = model.rows().filter(|r| r.info.eq == eq).count();
                 assert!(
-                    text.lines()
-                        .any(|l| l.starts_with(&format!("  ({eq})"))
-                            && l.ends_with(&format!("{count} rows"))),
+                    text.lines().any(|l| l.starts_with(&format!("  ({eq})"))
+                        && l.ends_with(&format!("{count} rows"))),
                     "{name}: shared family {eq}"
                 );
             }
@@ -137,7 +141,9 @@ fn kk0_arithmetic_is_spelled_out() {
     assert!(prose.contains("a = (3,3) and b = (3,4)"));
     assert!(prose.contains("u_5 = 1: y_3_4 - y_3_3 = -1"));
     // Cage 2 has exactly the essay's 12 tuples, listed.
-    assert!(text.contains("  12 tuples:\n    (1,2) (1,3) (2,2) (2,3)\n      1     3     3     4\n"));
+    assert!(
+        text.contains("  12 tuples:\n    (1,2) (1,3) (2,2) (2,3)\n      1     3     3     4\n")
+    );
 }
 
 #[test]
@@ -153,7 +159,10 @@ fn product_method_is_the_one_the_model_uses() {
     assert!(flat(&sets).contains("with value sets: --product sets"));
     assert_eq!(listed_rows(&sets), ["cage_7"]);
     let auto = explain(&puzzle, &with(ProductMethod::Auto), Some(7)).unwrap();
-    assert!(flat(&auto).contains("value sets need 9 against 12"), "{auto}");
+    assert!(
+        flat(&auto).contains("value sets need 9 against 12"),
+        "{auto}"
+    );
     // Cage 1 (9* bent) always has prime rows; every tuple repeats the 3.
     let bent = explain(&puzzle, &with(ProductMethod::Sets), Some(1)).unwrap();
     assert!(flat(&bent).contains("straight cages only"));
@@ -183,9 +192,8 @@ fn auto_counts_agree_with_the_choice_even_after_presolve() {
                 if cage.op != Op::Mul {
                     continue;
                 }
-                let nz = |m: &Model| -> usize {
-                    cage_rows(m, c).map(|r| m.row(r).terms.len()).sum()
-                };
+                let nz =
+                    |m: &Model| -> usize { cage_rows(m, c).map(|r| m.row(r).terms.len()).sum() };
                 let chose_sets = cage_rows(&model, c).any(|r| model.row(r).info.eq != "6.1.5");
                 assert_eq!(
                     chose_sets,
@@ -207,7 +215,10 @@ fn tuple_formulation_names_its_z_beside_the_tuples() {
         ..Options::default()
     };
     let text = explain(&puzzle, &opts, Some(7)).unwrap();
-    for (i, tuple) in ["1     2", "2     1", "2     4", "4     2"].iter().enumerate() {
+    for (i, tuple) in ["1     2", "2     1", "2     4", "4     2"]
+        .iter()
+        .enumerate()
+    {
         assert!(
             text.contains(&format!("    z_7_{}    {tuple}\n", i + 1)),
             "{text}"
@@ -220,7 +231,10 @@ fn tuple_formulation_names_its_z_beside_the_tuples() {
 #[test]
 fn notes_lose_only_the_cage_prefix() {
     assert_eq!(short_note("cage 7 (2%): with u_7 = 0", 7), "with u_7 = 0");
-    assert_eq!(short_note("cage 1: cell (1,1) is given", 1), "cell (1,1) is given");
+    assert_eq!(
+        short_note("cage 1: cell (1,1) is given", 1),
+        "cell (1,1) is given"
+    );
     assert_eq!(short_note("cage 12: x", 1), "cage 12: x");
     assert_eq!(short_note("something else", 3), "something else");
 }
@@ -229,6 +243,9 @@ fn notes_lose_only_the_cage_prefix() {
 fn formulas_are_never_broken_across_lines() {
     let long = "word ".repeat(17) + "M >= (2² - 1)·y_4_4 = 3·y_4_4 end";
     let wrapped = wrap_words(&long, "", "");
-    assert!(wrapped.contains("M >= (2² - 1)·y_4_4 = 3·y_4_4"), "{wrapped}");
+    assert!(
+        wrapped.contains("M >= (2² - 1)·y_4_4 = 3·y_4_4"),
+        "{wrapped}"
+    );
     assert!(wrapped.lines().all(|l| l.chars().count() <= WIDTH));
 }

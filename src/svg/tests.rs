@@ -57,7 +57,10 @@ fn kk0_is_well_formed_with_its_borders_and_clues() {
         texts(&doc, "clues"),
         ["1", "11+", "4+", "8×", "1−", "7+", "2÷"]
     );
-    assert!(doc.descendants().all(|n| n.attribute("class") != Some("digits")));
+    assert!(
+        doc.descendants()
+            .all(|n| n.attribute("class") != Some("digits"))
+    );
 }
 
 #[test]
@@ -71,7 +74,10 @@ fn clue_sits_in_the_first_cell_of_its_cage() {
         .unwrap();
     // Cage 4 is cells 4 8 9: its first cell is (row 2, column 1), 1-based.
     assert_eq!(clue.attribute("x"), Some(&*(MARGIN + 5).to_string()));
-    assert_eq!(clue.attribute("y"), Some(&*(MARGIN + CELL + 17).to_string()));
+    assert_eq!(
+        clue.attribute("y"),
+        Some(&*(MARGIN + CELL + 17).to_string())
+    );
 }
 
 #[test]
@@ -86,7 +92,12 @@ fn solution_digits_are_drawn_row_by_row() {
         },
     );
     let doc = roxmltree::Document::parse(&svg).unwrap();
-    let digits: Vec<String> = solution.values.concat().iter().map(u32::to_string).collect();
+    let digits: Vec<String> = solution
+        .values
+        .concat()
+        .iter()
+        .map(u32::to_string)
+        .collect();
     assert_eq!(texts(&doc, "digits"), digits);
 }
 
@@ -118,7 +129,17 @@ fn same_input_same_bytes() {
     let b = render(&puzzle, &Options::default());
     assert_eq!(a, b);
     let doc = roxmltree::Document::parse(&a).unwrap();
-    let coords = ["x", "y", "x1", "y1", "x2", "y2", "width", "height", "font-size"];
+    let coords = [
+        "x",
+        "y",
+        "x1",
+        "y1",
+        "x2",
+        "y2",
+        "width",
+        "height",
+        "font-size",
+    ];
     for node in doc.descendants() {
         for attr in node.attributes().filter(|a| coords.contains(&a.name())) {
             assert!(attr.value().parse::<usize>().is_ok(), "{attr:?}");
@@ -128,7 +149,13 @@ fn same_input_same_bytes() {
 
 #[test]
 fn every_fixture_renders_with_one_clue_per_cage() {
-    for name in ["kk0.cage", "kk1.cage", "kk2.cage", "kk3.cage", "melkonian5.dat"] {
+    for name in [
+        "kk0.cage",
+        "kk1.cage",
+        "kk2.cage",
+        "kk3.cage",
+        "melkonian5.dat",
+    ] {
         let puzzle = load(name);
         let svg = render(&puzzle, &Options::default());
         let doc = roxmltree::Document::parse(&svg).unwrap();
@@ -152,6 +179,10 @@ fn every_fixture_renders_with_one_clue_per_cage() {
                     .count()
             })
             .sum();
-        assert_eq!(cage_segments(&puzzle).len(), inner_sides - same_cage, "{name}");
+        assert_eq!(
+            cage_segments(&puzzle).len(),
+            inner_sides - same_cage,
+            "{name}"
+        );
     }
 }
