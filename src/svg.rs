@@ -68,8 +68,13 @@ pub fn write_svg(puzzle: &Puzzle, opts: &Options, out: &mut dyn Write) -> fmt::R
     writeln!(out, "</svg>")
 }
 
-/// The clue as printed: `12×`, `3−`, `2÷`, `11+`, or `5` for a given.
+/// The clue as printed: `12×`, `3−`, `2÷`, `11+`, or `5` for a given. A
+/// one-cell cage of any operation (the paper's `3 sum` on one cell) is a
+/// given, and newspapers print it as the bare number.
 pub fn clue_text(cage: &Cage) -> String {
+    if cage.cells.len() == 1 {
+        return cage.target.to_string();
+    }
     let op = match cage.op {
         Op::Given => "",
         Op::Add => "+",
@@ -174,12 +179,14 @@ fn clues(puzzle: &Puzzle, out: &mut dyn Write) -> fmt::Result {
         };
         let text = clue_text(cage);
         let (x, y) = (at(first.col as usize) + 5, at(first.row as usize) + 17);
-        // A long clue shrinks to stay inside its cell (about 0.6 em a character).
-        let len = text.chars().count();
-        let size = if len <= 6 {
+        // A long clue shrinks to stay inside its cell: bold digits are up to
+        // 0.7 em wide, and about CELL - 8 units are free.
+        let len = text.chars().count().max(1);
+        let fit = (CELL - 8) * 10 / (7 * len);
+        let size = if fit >= CLUE_SIZE {
             String::new()
         } else {
-            format!(r#" font-size="{}""#, (CLUE_SIZE * 6 / len).max(6))
+            format!(r#" font-size="{}""#, fit.max(6))
         };
         writeln!(
             out,

@@ -120,3 +120,19 @@ fn explain_one_cage_with_model_options() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("there is no cage 8: the puzzle has cages 1 to 7"));
 }
+
+#[test]
+fn the_picture_in_the_docs_is_what_render_draws() {
+    let out = cagec(&[
+        "render",
+        "fixtures/puzzles/kk2.cage",
+        "--solution",
+        "fixtures/solutions/kk2.grid",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let docs = std::fs::read("docs/kk2.svg").unwrap();
+    assert!(
+        out.stdout == docs,
+        "docs/kk2.svg is stale: regenerate it with the command in docs/pictures.md"
+    );
+}

@@ -59,8 +59,8 @@ pub enum Command {
     /// Generate random puzzles (deterministic for a seed), optionally unique.
     #[command(after_help = EXIT_CODES)]
     Generate(generate::GenerateArgs),
-    /// Explain, cage by cage, which rows the model has and why, with the
-    /// numbers filled in and the paper's equation numbers.
+    /// Explain which rows each cage generates and why, with the paper's
+    /// equation numbers.
     #[command(after_help = EXIT_CODES)]
     Explain(explain::ExplainArgs),
     /// Draw the puzzle as an SVG picture, as newspapers print it, optionally

@@ -123,6 +123,15 @@ fn text_is_escaped() {
 }
 
 #[test]
+fn a_one_cell_cage_shows_the_bare_number() {
+    let puzzle = load("melkonian5.dat");
+    // Cage 9 is the paper's `3 sum` on the single cell (4,4).
+    assert_eq!(puzzle.cages[8].cells.len(), 1);
+    assert_eq!(clue_text(&puzzle.cages[8]), "3");
+    assert_eq!(clue_text(&puzzle.cages[9]), "3−");
+}
+
+#[test]
 fn same_input_same_bytes() {
     let puzzle = load("kk2.cage");
     let a = render(&puzzle, &Options::default());
