@@ -244,6 +244,14 @@ impl Model {
         &self.names[start..self.name_ends[i] as usize]
     }
 
+    /// The LP relaxation: every integer variable becomes continuous on its bounds.
+    pub fn relax_integrality(&mut self) {
+        for d in &mut self.domains {
+            let (lo, hi) = d.bounds();
+            *d = Domain::Continuous { lo, hi };
+        }
+    }
+
     pub fn domain(&self, var: VarId) -> Domain {
         self.domains[var.index()]
     }

@@ -79,13 +79,14 @@ impl Display for CommentText<'_> {
     }
 }
 
-/// A row's equation label: `(2.1)` for the paper's numbered equations, the
-/// word itself (`given`) otherwise.
+/// A row's equation label: in parentheses when it is an equation number
+/// (`(2.1)`, `(6.1.5)`, the appendix's `(A.11)`), the word itself (`given`,
+/// `nogood`) otherwise.
 pub(crate) struct Label<'a>(pub &'a str);
 
 impl Display for Label<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let numeric = self.0.starts_with(|c: char| c.is_ascii_digit());
+        let numeric = self.0.bytes().any(|b| b.is_ascii_digit());
         if numeric {
             write!(f, "({})", CommentText(self.0))
         } else {
@@ -289,7 +290,9 @@ mod tests {
     fn labels() {
         assert_eq!(Label("2.1").to_string(), "(2.1)");
         assert_eq!(Label("6.1.5").to_string(), "(6.1.5)");
+        assert_eq!(Label("A.11").to_string(), "(A.11)");
         assert_eq!(Label("given").to_string(), "given");
+        assert_eq!(Label("nogood").to_string(), "nogood");
     }
 
     #[test]
