@@ -2,10 +2,12 @@
 //! its own file and is a thin layer over the library.
 
 mod compile;
+mod explain;
 mod generate;
 pub mod model_args;
 pub mod output;
 pub mod progress;
+mod render;
 mod stats;
 
 use std::process::ExitCode;
@@ -57,6 +59,14 @@ pub enum Command {
     /// Generate random puzzles (deterministic for a seed), optionally unique.
     #[command(after_help = EXIT_CODES)]
     Generate(generate::GenerateArgs),
+    /// Explain which rows each cage generates and why, with the paper's
+    /// equation numbers.
+    #[command(after_help = EXIT_CODES)]
+    Explain(explain::ExplainArgs),
+    /// Draw the puzzle as an SVG picture, as newspapers print it, optionally
+    /// with a checked solution.
+    #[command(after_help = render::AFTER_HELP)]
+    Render(render::RenderArgs),
 }
 
 /// Runs the parsed command line and returns the process exit code.
@@ -65,6 +75,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Compile(args) => compile::run(&args),
         Command::Stats(args) => stats::run(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::Explain(args) => explain::run(&args),
+        Command::Render(args) => render::run(&args),
     };
     ExitCode::from(code)
 }
