@@ -72,7 +72,9 @@ struct Run {
 
 fn run(cmd: &mut Command, nodes_key: &str) -> Run {
     let start = Instant::now();
+    // Solvers drop logs (Highs.log) in their working directory: use a temp one.
     let out = cmd
+        .current_dir(std::env::temp_dir())
         .stdin(Stdio::null())
         .stderr(Stdio::null())
         .output()

@@ -9,6 +9,7 @@
 pub mod back;
 pub mod cli;
 pub mod diag;
+pub mod explain;
 pub mod formulate;
 pub mod front;
 pub mod generate;
@@ -19,6 +20,7 @@ pub mod native;
 pub mod picture;
 pub mod solve;
 pub mod stats;
+pub mod svg;
 pub mod tuples;
 pub mod valid;
 pub mod verify;

@@ -3,10 +3,12 @@
 
 pub mod check;
 mod compile;
+mod explain;
 mod generate;
 pub mod model_args;
 pub mod output;
 pub mod progress;
+mod render;
 pub mod solve;
 mod stats;
 
@@ -65,6 +67,14 @@ pub enum Command {
     /// Generate random puzzles (deterministic for a seed), optionally unique.
     #[command(after_help = EXIT_CODES)]
     Generate(generate::GenerateArgs),
+    /// Explain which rows each cage generates and why, with the paper's
+    /// equation numbers.
+    #[command(after_help = EXIT_CODES)]
+    Explain(explain::ExplainArgs),
+    /// Draw the puzzle as an SVG picture, as newspapers print it, optionally
+    /// with a checked solution.
+    #[command(after_help = render::AFTER_HELP)]
+    Render(render::RenderArgs),
 }
 
 /// Runs the parsed command line and returns the process exit code.
@@ -75,6 +85,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::Explain(args) => explain::run(&args),
+        Command::Render(args) => render::run(&args),
     };
     ExitCode::from(code)
 }

@@ -47,14 +47,16 @@ pub(super) fn prefer_sets(
                         .sum::<usize>()
                 })
                 .sum();
+            // The x of a set row that presolve kept, as `set_rows` writes them.
+            let xs = |s: &Vec<u8>| -> usize {
+                cells
+                    .iter()
+                    .map(|c| s.iter().filter(|&&v| present(c, v as usize)).count())
+                    .sum()
+            };
             let by_sets: usize = match sets.len() {
-                1 => cells.len() * sets[0].len(),
-                m => {
-                    sets.iter()
-                        .map(|s| cells.len() * s.len() + 1)
-                        .sum::<usize>()
-                        + m
-                }
+                1 => xs(&sets[0]),
+                m => sets.iter().map(|s| xs(s) + 1).sum::<usize>() + m,
             };
             !sets.is_empty() && by_sets < by_primes
         }

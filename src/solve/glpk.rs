@@ -287,10 +287,10 @@ mod tests {
 
     #[test]
     fn printed_names() {
-        let v = parse_printed_names("x_1_1_1 1\ny_1_1 0.99999999999999989\n\n").unwrap();
+        let v = parse_printed_names("x_1_1_1 1\ny_1_1 0.99999999999999\n\n").unwrap();
         let want = vec![
             ("x_1_1_1".to_string(), 1.0),
-            ("y_1_1".to_string(), 0.99999999999999989),
+            ("y_1_1".to_string(), 0.99999999999999),
         ];
         assert_eq!(v, Values::Named(want));
         assert!(parse_printed_names("x_1_1_1\n").is_err());
