@@ -333,13 +333,14 @@ fn describe(
         }
     }
     if let Some(complete) = out.complete {
+        let limit_reached =
+            matches!(config.mode, Mode::All { limit } if out.solutions.len() >= limit);
         let how = if complete {
             "all of them: the model with every cut is infeasible".to_string()
+        } else if limit_reached {
+            "maybe not all: --limit reached".to_string()
         } else {
-            format!(
-                "maybe not all: stopped by the limit or the solver ({})",
-                out.last_stop
-            )
+            format!("maybe not all: the last run ended: {}", out.last_stop)
         };
         s.push_str(&format!("solutions: {} ({how})\n", out.solutions.len()));
     }
