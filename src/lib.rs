@@ -7,12 +7,20 @@
 //! that [`verify`] has checked against the puzzle rules.
 
 pub mod back;
+pub mod cli;
 pub mod diag;
+pub mod explain;
 pub mod formulate;
 pub mod front;
+pub mod generate;
 pub mod input;
 pub mod ir;
 pub mod model;
+pub mod native;
+pub mod picture;
 pub mod solve;
+pub mod stats;
+pub mod svg;
+pub mod tuples;
 pub mod valid;
 pub mod verify;

@@ -1,3 +1,7 @@
-fn main() {
-    println!("cagec: work in progress");
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    cagec::cli::run(cagec::cli::Cli::parse())
 }

@@ -125,6 +125,15 @@ pub struct Model {
     pub sections: Vec<Section>,
     /// Objective coefficients (minimised); empty means a feasibility problem.
     pub objective: Vec<Term>,
+    /// What presolve left out, when it ran.
+    pub presolve: Option<PresolveReport>,
+}
+
+/// Columns and rows a presolve left out of the model.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct PresolveReport {
+    pub columns_removed: usize,
+    pub rows_removed: usize,
 }
 
 /// Why a row could not be added.
@@ -233,6 +242,14 @@ impl Model {
             self.name_ends[i - 1] as usize
         };
         &self.names[start..self.name_ends[i] as usize]
+    }
+
+    /// The LP relaxation: every integer variable becomes continuous on its bounds.
+    pub fn relax_integrality(&mut self) {
+        for d in &mut self.domains {
+            let (lo, hi) = d.bounds();
+            *d = Domain::Continuous { lo, hi };
+        }
     }
 
     pub fn domain(&self, var: VarId) -> Domain {

@@ -1,6 +1,40 @@
-//! Back-ends: a [`Model`](crate::model::Model) in, solver input files out.
-//! Each writes straight into an `io::Write`, so memory does not grow with the
-//! output.
+//! Back-ends: a [`Model`] in, solver input files out.
+//!
+//! - [`write_lp`]: CPLEX-LP, read identically by HiGHS, CBC and glpsol;
+//! - [`write_mps`]: free MPS; [`write_fixed_mps`]: fixed-column MPS with short
+//!   names from [`fixed_names`] and a map back ([`write_rename_map`]);
+//! - [`ampl`]: the paper's AMPL model and data pair, run by `glpsol -m -d`.
+//!
+//! Each renders an askama template from `templates/` straight into an
+//! `io::Write` (buffered here), so memory does not grow with the output and
+//! cost is linear in it. Per-row text is formatted by `Display` adapters in
+//! Rust (`back/text.rs`); templates hold only the file's skeleton. Output is a pure
+//! function of the model: the same model gives the same bytes.
+//!
+//! Every row is preceded by a comment with its paper equation and note, and
+//! every section of the model by a banner, so a student can read a file next
+//! to the paper. The solver traps each writer avoids are listed in
+//! `docs/outputs.md` (from `shared/spec/solver-formats.md`).
+//!
+//! Bounds: the model's bounds are integers; `i64::MIN` and `i64::MAX` are read
+//! as −∞ and +∞, so `Continuous { lo: 0, hi: i64::MAX }` is the default
+//! `[0, +∞)` and writes no bound at all.
+
+pub mod ampl;
+mod fixed;
+mod lp;
+mod mathprog;
+mod mps;
+mod text;
+
+use std::io::{self, BufWriter, Write};
+
+pub use fixed::{FixedNames, fixed_names, write_rename_map};
+pub use lp::write_lp;
+pub use mathprog::write_mathprog;
+pub use mps::{write_fixed_mps, write_mps};
+
+use crate::model::{Domain, Model};
 
 /// The output formats of `cagec compile --to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -14,3 +48,38 @@ pub enum OutputFormat {
     /// AMPL model + data pair (runs in glpsol).
     Ampl,
 }
+
+/// Renders `template` into `out` through a buffer (askama writes in small
+/// pieces) and flushes it.
+fn render(template: &impl askama::Template, out: &mut dyn Write) -> io::Result<()> {
+    let mut buf = BufWriter::with_capacity(1 << 16, out);
+    askama::Template::write_into(template, &mut buf)?;
+    buf.flush()
+}
+
+/// A variable's `(lower, upper)` bounds; `None` is an infinite one.
+fn finite_bounds(domain: Domain) -> (Option<i64>, Option<i64>) {
+    let (lo, hi) = domain.bounds();
+    (
+        (lo != i64::MIN).then_some(lo),
+        (hi != i64::MAX).then_some(hi),
+    )
+}
+
+/// The objective as one dense cost per variable (repeated terms merged);
+/// empty when the objective is.
+fn costs(model: &Model) -> Vec<i64> {
+    if model.objective.is_empty() {
+        return Vec::new();
+    }
+    let mut costs = vec![0i64; model.num_vars()];
+    for t in &model.objective {
+        if let Some(c) = costs.get_mut(t.var.index()) {
+            *c += i64::from(t.coef);
+        }
+    }
+    costs
+}
+
+#[cfg(test)]
+mod tests;

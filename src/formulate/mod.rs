@@ -1,10 +1,281 @@
 //! The formulation pass: a validated [`Puzzle`] in, Melkonian's integer
-//! program as a [`Model`] out.
+//! program (`shared/spec/FORMULATION.md`) as a [`Model`] out.
+//!
+//! Variables are declared in a fixed order (x by cell and value, then y by
+//! cell, then u by cage) and rows follow the spec's order: Latin square
+//! (2.1)–(2.3), the links (3.2), then every cage's rows in input order, so a
+//! change to one cage changes only that cage's lines.
+
+mod cages;
+pub mod names;
+mod presolve;
+pub mod primes;
+pub mod products;
+mod tupled;
 
 use crate::ir::Puzzle;
-use crate::model::Model;
+use crate::model::{Domain, Model, ModelError, Sense, VarId};
 
-pub fn formulate(puzzle: &Puzzle) -> Model {
-    let _ = puzzle;
-    todo!()
+/// How product cages are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProductMethod {
+    /// Method 1: one row per prime p ≤ n over the exponents of p (6.1.5).
+    #[default]
+    Primes,
+    /// Method 2 on straight cages: value sets (6.2.4, A.9, A.11–A.12);
+    /// bent cages still use primes.
+    Sets,
+    /// Per cage, the smaller exact encoding (fewer non-zeros).
+    Auto,
+}
+
+/// Which formulation of the cages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Formulation {
+    /// The paper's rows.
+    #[default]
+    Melkonian,
+    /// One binary per cage tuple, x tied to the chosen tuple: the convex hull
+    /// of each cage. Cages with too many tuples fall back to the paper's rows.
+    Tuples,
+}
+
+/// Options of the formulation pass; the default is the paper's model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Leave out x[i,j,k] wherever no cage tuple allows k in (i,j) after
+    /// propagation.
+    pub presolve: bool,
+    pub product: ProductMethod,
+    pub formulation: Formulation,
+    /// Cages with more tuples than this keep the paper's rows.
+    pub tuple_limit: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            presolve: false,
+            product: ProductMethod::Primes,
+            formulation: Formulation::Melkonian,
+            tuple_limit: 5_000,
+        }
+    }
+}
+
+/// Why no model was built.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum FormulateError {
+    #[error(transparent)]
+    Model(#[from] ModelError),
+    /// Presolve proved that no grid satisfies the puzzle.
+    #[error("the puzzle has no solution: presolve found a contradiction")]
+    NoSolution,
+    #[error("presolve handles grids up to {max}x{max}")]
+    PresolveTooLarge { max: usize },
+}
+
+/// The variables of a model: x where present, y for every cell.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    pub n: usize,
+    x: Vec<Option<VarId>>,
+    y: Vec<VarId>,
+}
+
+impl Layout {
+    /// `x[i,j,k]` for a 0-based cell and a value `k`, unless presolve removed it.
+    pub fn x(&self, row: usize, col: usize, k: usize) -> Option<VarId> {
+        self.x[(row * self.n + col) * self.n + (k - 1)]
+    }
+
+    /// The present `(k, x[i,j,k])` of a cell, k increasing.
+    pub fn xs(&self, row: usize, col: usize) -> impl Iterator<Item = (usize, VarId)> + '_ {
+        let base = (row * self.n + col) * self.n;
+        (1..=self.n).filter_map(move |k| self.x[base + k - 1].map(|v| (k, v)))
+    }
+
+    /// `y[i,j]`, 0-based cell.
+    pub fn y(&self, row: usize, col: usize) -> VarId {
+        self.y[row * self.n + col]
+    }
+}
+
+/// The paper's model for `puzzle`, which must have passed [`crate::valid::check`].
+pub fn formulate(puzzle: &Puzzle) -> Result<Model, FormulateError> {
+    formulate_with(puzzle, &Options::default())
+}
+
+/// The model for `puzzle` with the given options.
+pub fn formulate_with(puzzle: &Puzzle, opts: &Options) -> Result<Model, FormulateError> {
+    let n = puzzle.size;
+    let domains = if opts.presolve {
+        Some(presolve::domains(puzzle)?)
+    } else {
+        None
+    };
+    let mut model = Model::new("kenken");
+    model.header = header(puzzle, opts);
+    if opts.presolve {
+        model.presolve = Some(Default::default());
+    }
+    let layout = declare_vars(&mut model, n, domains.as_deref());
+    latin_rows(&mut model, &layout)?;
+    link_rows(&mut model, &layout)?;
+    cages::cage_rows(&mut model, &layout, puzzle, opts)?;
+    if let Some(d) = &domains {
+        presolve::note_removed(&mut model, n, d);
+    }
+    Ok(model)
+}
+
+fn header(puzzle: &Puzzle, opts: &Options) -> Vec<String> {
+    let mut h = vec![
+        "KenKen integer program of Melkonian (2016), written by cagec".to_string(),
+        format!(
+            "grid {n}x{n}, {} cages; equation numbers in comments are the paper's",
+            puzzle.cages.len(),
+            n = puzzle.size
+        ),
+        "x_I_J_K = 1 when cell (row I, column J) holds K (binary)".to_string(),
+        "y_I_J   = the value of cell (I,J), 1..n (continuous: integral by (3.2))".to_string(),
+        "u_C     = orientation of difference/ratio cage C (binary)".to_string(),
+        "no objective: any feasible point is a solution".to_string(),
+    ];
+    if opts.formulation == Formulation::Tuples {
+        h.push("z_C_T   = 1 when cage C takes its T-th tuple (binary)".to_string());
+    }
+    if opts.product != ProductMethod::Primes {
+        h.push("w_C_S   = 1 when product cage C takes its S-th value set (binary)".to_string());
+    }
+    if opts.presolve {
+        h.push("presolve: x_I_J_K is left out where no cage tuple allows K in (I,J)".to_string());
+    }
+    h
+}
+
+fn declare_vars(model: &mut Model, n: usize, domains: Option<&[u64]>) -> Layout {
+    let allowed = |cell: usize, k: usize| domains.is_none_or(|d| d[cell] >> (k - 1) & 1 == 1);
+    let mut x = Vec::with_capacity(n * n * n);
+    for i in 1..=n {
+        for j in 1..=n {
+            let cell = (i - 1) * n + (j - 1);
+            for k in 1..=n {
+                x.push(
+                    allowed(cell, k)
+                        .then(|| model.add_var(format_args!("x_{i}_{j}_{k}"), Domain::Binary)),
+                );
+            }
+        }
+    }
+    let mut y = Vec::with_capacity(n * n);
+    for i in 1..=n {
+        for j in 1..=n {
+            let cell = (i - 1) * n + (j - 1);
+            // Presolve narrows y to the values left in the cell.
+            let (lo, hi) = match domains {
+                Some(d) => (
+                    d[cell].trailing_zeros() as i64 + 1,
+                    64 - d[cell].leading_zeros() as i64,
+                ),
+                None => (1, n as i64),
+            };
+            y.push(model.add_var(format_args!("y_{i}_{j}"), Domain::Continuous { lo, hi }));
+        }
+    }
+    Layout { n, x, y }
+}
+
+fn latin_rows(model: &mut Model, l: &Layout) -> Result<(), ModelError> {
+    let n = l.n;
+    model.section("(2.1) every cell holds exactly one value");
+    for i in 0..n {
+        for j in 0..n {
+            model.add_row(
+                names::cell(i, j),
+                "2.1",
+                format!("cell ({},{}) holds exactly one value", i + 1, j + 1),
+                l.xs(i, j).map(|(_, x)| (x, 1)),
+                Sense::Eq,
+                1,
+            )?;
+        }
+    }
+    model.section("(2.2) every value appears once in each row");
+    for i in 0..n {
+        for k in 1..=n {
+            model.add_row(
+                names::row(i, k),
+                "2.2",
+                format!("value {k} appears once in row {}", i + 1),
+                (0..n).filter_map(|j| l.x(i, j, k)).map(|x| (x, 1)),
+                Sense::Eq,
+                1,
+            )?;
+        }
+    }
+    model.section("(2.3) every value appears once in each column");
+    for j in 0..n {
+        for k in 1..=n {
+            model.add_row(
+                names::col(j, k),
+                "2.3",
+                format!("value {k} appears once in column {}", j + 1),
+                (0..n).filter_map(|i| l.x(i, j, k)).map(|x| (x, 1)),
+                Sense::Eq,
+                1,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn link_rows(model: &mut Model, l: &Layout) -> Result<(), ModelError> {
+    let n = l.n;
+    model.section("(3.2) y_I_J is the value whose x is 1: y - sum_k k x = 0");
+    for i in 0..n {
+        for j in 0..n {
+            let terms =
+                std::iter::once((l.y(i, j), 1)).chain(l.xs(i, j).map(|(k, x)| (x, -(k as i64))));
+            model.add_row(
+                names::link(i, j),
+                "3.2",
+                format!(
+                    "y_{}_{} is the value of cell ({},{})",
+                    i + 1,
+                    j + 1,
+                    i + 1,
+                    j + 1
+                ),
+                terms,
+                Sense::Eq,
+                0,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;
+
+/// What a row family of this formulation is, by its equation label.
+pub fn family_name(eq: &str) -> &'static str {
+    match eq {
+        "2.1" => "one value per cell",
+        "2.2" => "each value once per row",
+        "2.3" => "each value once per column",
+        "3.2" => "y is the cell's value",
+        "given" => "given cells",
+        "3.1" => "sum cages",
+        "4.1" => "difference cages",
+        "5.1" | "5.2" | "5.3" | "5.4" => "ratio cages (big-M)",
+        "6.1.5" => "product cages (prime exponents)",
+        "nogood" => "no-good cuts",
+        "6.2.4" | "A.9" => "product cages (one value set)",
+        "A.11" | "A.12" => "product cages (several value sets)",
+        "T.1" => "tuple choice (one tuple per cage)",
+        "T.2" => "x tied to the chosen tuple",
+        _ => "other",
+    }
 }

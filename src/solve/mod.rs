@@ -1,1 +1,163 @@
-//! Drivers for external solver binaries.
+//! Drivers for the external solver binaries (HiGHS, CBC, glpsol).
+//!
+//! A [`Puzzle`](crate::ir::Puzzle) goes in; the driver writes the model file
+//! for the chosen route ([`Via`]), runs the binary in a private directory with
+//! a wall-clock kill ([`process`]), reads the solution *file* back (never the
+//! exit code: CBC always exits 0), decodes the grid by variable name
+//! ([`decode`]) and has [`verify`](crate::verify) check it before anyone sees
+//! it. [`session`] adds the no-good cuts that prove uniqueness or enumerate
+//! every solution.
+//!
+//! Two answers are kept apart throughout: why the solver stopped ([`Stop`])
+//! and whether a solution exists ([`Existence`]).
+
+pub mod attempt;
+pub mod cbc;
+pub mod decode;
+pub mod emit;
+pub mod error;
+pub mod glpk;
+pub mod highs;
+pub mod locate;
+pub mod process;
+pub mod report;
+pub mod session;
+
+pub use error::SolveError;
+pub use locate::{Solver, locate};
+pub use session::{Config, Mode, Outcome, Uniqueness, solve_puzzle};
+
+/// The file route from cagec to the solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Via {
+    /// CPLEX-LP file (all three solvers).
+    Lp,
+    /// Free MPS file (all three solvers).
+    Mps,
+    /// Fixed-column MPS with names shortened to 8 characters (all three).
+    FixedMps,
+    /// AMPL model + data pair, run by glpsol's MathProg translator.
+    Ampl,
+}
+
+impl Via {
+    pub fn name(self) -> &'static str {
+        match self {
+            Via::Lp => "lp",
+            Via::Mps => "mps",
+            Via::FixedMps => "fixed-mps",
+            Via::Ampl => "ampl",
+        }
+    }
+}
+
+/// Why a solver run ended, as the solver reported it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// Proved optimal (for cagec's feasibility models: a solution was found).
+    Optimal,
+    /// Proved that no solution exists.
+    Infeasible,
+    /// Reached the time limit.
+    TimeLimit,
+    /// Reported unbounded (impossible for cagec models: every variable is bounded).
+    Unbounded,
+    /// Any other status, verbatim from the solver.
+    Other(String),
+}
+
+impl Stop {
+    /// The short word used in JSON and tables.
+    pub fn word(&self) -> &str {
+        match self {
+            Stop::Optimal => "optimal",
+            Stop::Infeasible => "infeasible",
+            Stop::TimeLimit => "time-limit",
+            Stop::Unbounded => "unbounded",
+            Stop::Other(_) => "other",
+        }
+    }
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stop::Optimal => f.write_str("optimal"),
+            Stop::Infeasible => f.write_str("infeasible"),
+            Stop::TimeLimit => f.write_str("time limit reached"),
+            Stop::Unbounded => f.write_str("unbounded"),
+            Stop::Other(s) => write!(f, "stopped: {s}"),
+        }
+    }
+}
+
+/// Whether a solution exists, as far as one run can tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Existence {
+    /// A verified grid.
+    Found,
+    /// Proven: no grid satisfies the puzzle.
+    None,
+    /// Neither found nor disproved (time limit without an incumbent, …).
+    NotProven,
+}
+
+impl Existence {
+    pub fn word(self) -> &'static str {
+        match self {
+            Existence::Found => "found",
+            Existence::None => "none",
+            Existence::NotProven => "not-proven",
+        }
+    }
+}
+
+/// Values of a solution file, before decoding.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Values {
+    /// `(column name, value)` in file order (HiGHS, CBC).
+    Named(Vec<(String, f64)>),
+    /// Values by column number, 0-based (glpsol `-w`).
+    Indexed(Vec<f64>),
+    /// `(row, col, value)`, 1-based, from the AMPL model's `printf` lines.
+    Cells(Vec<(usize, usize, i64)>),
+}
+
+/// A solution file as read: the stop reason and, when the file holds a usable
+/// point, its values. Values the solver marks as junk (infeasible, LP
+/// relaxation at a time limit) are dropped by the parsers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RawSolution {
+    pub stop: Stop,
+    pub values: Option<Values>,
+}
+
+/// A solution file that does not read as its solver's format.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {reason}")]
+pub struct ParseError {
+    /// 1-based line of the file (0 = the file as a whole).
+    pub line: usize,
+    pub reason: String,
+}
+
+impl ParseError {
+    pub fn new(line: usize, reason: impl Into<String>) -> ParseError {
+        ParseError {
+            line,
+            reason: reason.into(),
+        }
+    }
+}
+
+/// Parses a finite number the way solvers print them (`1`, `-0`, `1e-07`).
+pub(crate) fn number(text: &str, line: usize) -> Result<f64, ParseError> {
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        _ => Err(ParseError::new(
+            line,
+            format!("expected a number, found {text:?}"),
+        )),
+    }
+}

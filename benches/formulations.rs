@@ -1,0 +1,262 @@
+//! `cargo bench --bench formulations`: the paper's formulation against the
+//! options of issue 4 on a corpus of generated unique puzzles, solved by the
+//! real HiGHS and CBC binaries (one thread each), plus the native solver.
+//!
+//! Prints a markdown table: model size, median/max wall time per solver
+//! (process start included), branch-and-bound nodes, and the share of
+//! puzzles whose root LP relaxation is already integral.
+//!
+//! Environment: `CAGEC_BENCH_PUZZLES` (puzzles per size, default 50),
+//! `CAGEC_BENCH_SIZES` (default `6,9,12,16`), `CAGEC_BENCH_LIMIT` (seconds per
+//! solve, default 60).
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use cagec::back;
+use cagec::formulate::{Formulation, Options, ProductMethod, formulate_with, names};
+use cagec::generate;
+use cagec::ir::{Op, Puzzle};
+use cagec::model::Model;
+use cagec::native;
+
+fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
+    std::env::var(key)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn configs() -> Vec<(&'static str, Options)> {
+    let base = Options::default();
+    vec![
+        ("paper (primes)", base.clone()),
+        (
+            "paper + presolve",
+            Options {
+                presolve: true,
+                ..base.clone()
+            },
+        ),
+        (
+            "product auto",
+            Options {
+                product: ProductMethod::Auto,
+                ..base.clone()
+            },
+        ),
+        (
+            "tuples",
+            Options {
+                formulation: Formulation::Tuples,
+                ..base.clone()
+            },
+        ),
+        (
+            "tuples + presolve",
+            Options {
+                formulation: Formulation::Tuples,
+                presolve: true,
+                ..base.clone()
+            },
+        ),
+    ]
+}
+
+struct Run {
+    seconds: f64,
+    nodes: u64,
+    ok: bool,
+}
+
+fn run(cmd: &mut Command, nodes_key: &str) -> Run {
+    let start = Instant::now();
+    // Solvers drop logs (Highs.log) in their working directory: use a temp one.
+    let out = cmd
+        .current_dir(std::env::temp_dir())
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .expect("run solver");
+    let seconds = start.elapsed().as_secs_f64();
+    let log = String::from_utf8_lossy(&out.stdout);
+    let nodes = log
+        .lines()
+        .filter_map(|l| l.split(nodes_key).nth(1))
+        .filter_map(|rest| {
+            rest.trim()
+                .split(|c: char| !c.is_ascii_digit())
+                .next()?
+                .parse()
+                .ok()
+        })
+        .last()
+        .unwrap_or(0);
+    let ok = log.contains("Optimal") || log.contains("optimal");
+    Run { seconds, nodes, ok }
+}
+
+fn highs(lp: &Path, limit: u64, sol: &Path) -> Run {
+    run(
+        Command::new("highs")
+            .arg("--model_file")
+            .arg(lp)
+            .args([
+                "--threads",
+                "1",
+                "--time_limit",
+                &limit.to_string(),
+                "--solution_file",
+            ])
+            .arg(sol),
+        "Nodes ",
+    )
+}
+
+fn cbc(lp: &Path, limit: u64) -> Run {
+    run(
+        Command::new("cbc").arg(lp).args([
+            "-threads",
+            "1",
+            "-timeMode",
+            "elapsed",
+            "-sec",
+            &limit.to_string(),
+            "-solve",
+        ]),
+        "Nodes:",
+    )
+}
+
+/// Solves the LP relaxation with HiGHS; true when every x comes back 0 or 1.
+fn root_integral(model: &Model, dir: &Path, limit: u64) -> bool {
+    let mut relaxed = model.clone();
+    relaxed.relax_integrality();
+    let lp = dir.join("relaxed.lp");
+    let sol = dir.join("relaxed.sol");
+    let _ = std::fs::remove_file(&sol);
+    write(&lp, &relaxed);
+    highs(&lp, limit, &sol);
+    let text = std::fs::read_to_string(&sol).unwrap_or_default();
+    let mut in_columns = false;
+    let mut any = false;
+    for line in text.lines() {
+        if line.starts_with("# Columns") {
+            in_columns = true;
+            continue;
+        }
+        if line.starts_with('#') {
+            in_columns = false;
+        }
+        if !in_columns {
+            continue;
+        }
+        let Some((name, value)) = line.rsplit_once(' ') else {
+            continue;
+        };
+        if names::parse_x(name).is_some() {
+            any = true;
+            let v: f64 = value.parse().unwrap_or(0.5);
+            if (v - v.round()).abs() > 1e-6 {
+                return false;
+            }
+        }
+    }
+    any
+}
+
+fn write(path: &Path, model: &Model) {
+    let mut f = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    back::write_lp(model, &mut f).unwrap();
+}
+
+fn stats(values: &mut [f64]) -> (f64, f64) {
+    values.sort_by(f64::total_cmp);
+    (values[values.len() / 2], values[values.len() - 1])
+}
+
+fn corpus(n: usize, count: u64) -> Vec<Puzzle> {
+    (1..=count)
+        .map(|seed| {
+            let opts = generate::Options {
+                size: n,
+                seed: 1000 * n as u64 + seed,
+                max_cage: 4,
+                ops: vec![Op::Add, Op::Sub, Op::Mul, Op::Div],
+            };
+            generate::unique_puzzle(&opts).expect("n <= 64").0
+        })
+        .collect()
+}
+
+fn main() {
+    let count: u64 = env_or("CAGEC_BENCH_PUZZLES", 50);
+    let limit: u64 = env_or("CAGEC_BENCH_LIMIT", 60);
+    let sizes: Vec<usize> = std::env::var("CAGEC_BENCH_SIZES")
+        .unwrap_or_else(|_| "6,9,12,16".into())
+        .split(',')
+        .filter_map(|s| s.trim().parse().ok())
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    println!(
+        "{count} unique generated puzzles per size; times are wall seconds per solve, process start included; one thread.\n"
+    );
+    println!(
+        "| n | formulation | vars | rows | nonzeros | HiGHS median | HiGHS max | HiGHS nodes (mean) | CBC median | CBC max | CBC nodes (mean) | root LP integral | unsolved |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for &n in &sizes {
+        let puzzles = corpus(n, count);
+        for (label, opts) in configs() {
+            let (mut h, mut c) = (Vec::new(), Vec::new());
+            let (mut hn, mut cn, mut integral, mut failed) = (0u64, 0u64, 0usize, 0usize);
+            let (mut vars, mut rows, mut nnz) = (0usize, 0usize, 0usize);
+            for p in &puzzles {
+                let model = formulate_with(p, &opts).unwrap();
+                vars += model.num_vars();
+                rows += model.num_rows();
+                nnz += model.num_nonzeros();
+                let lp = dir.path().join("m.lp");
+                write(&lp, &model);
+                let r = highs(&lp, limit, &dir.path().join("m.sol"));
+                failed += usize::from(!r.ok);
+                h.push(r.seconds);
+                hn += r.nodes;
+                let r = cbc(&lp, limit);
+                failed += usize::from(!r.ok);
+                c.push(r.seconds);
+                cn += r.nodes;
+                integral += usize::from(root_integral(&model, dir.path(), limit));
+            }
+            let k = puzzles.len();
+            let ((hm, hx), (cm, cx)) = (stats(&mut h), stats(&mut c));
+            println!(
+                "| {n} | {label} | {} | {} | {} | {hm:.3} | {hx:.3} | {:.1} | {cm:.3} | {cx:.3} | {:.1} | {:.0}% | {failed} |",
+                vars / k,
+                rows / k,
+                nnz / k,
+                hn as f64 / k as f64,
+                cn as f64 / k as f64,
+                100.0 * integral as f64 / k as f64
+            );
+        }
+        let mut times: Vec<f64> = puzzles
+            .iter()
+            .map(|p| {
+                let start = Instant::now();
+                let out = native::solve(p, &native::Options::default()).unwrap();
+                let t = start.elapsed();
+                assert_eq!(out.solutions.len(), 1);
+                assert!(cagec::verify::check(p, &out.solutions[0]).is_empty());
+                t.as_secs_f64()
+            })
+            .collect();
+        let (m, x) = stats(&mut times);
+        println!(
+            "| {n} | native solver | | | | {:.3} ms | {:.3} ms | | | | | | 0 |",
+            m * 1e3,
+            x * 1e3
+        );
+    }
+}

@@ -1,0 +1,356 @@
+//! Short names for fixed MPS, whose name fields hold at most 8 characters
+//! (glpsol rejects longer ones). A canonical name of at most 8 printable
+//! ASCII characters is kept; every other row becomes `R0000001`, `R0000002`,
+//! … and every other column `C0000001`, … in file order. Generated names are
+//! upper-case and canonical names of that exact shape are renamed too, so a
+//! short name never means two things. [`write_rename_map`] writes the map.
+
+use std::collections::HashSet;
+use std::fmt::{self, Display, Formatter};
+use std::io::{self, Write};
+
+use askama::Template;
+
+use super::text::CommentText;
+use crate::model::{Model, VarId};
+
+/// The short name of every row and column of one model, for
+/// [`write_fixed_mps`](super::write_fixed_mps), and the way back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixedNames {
+    /// The `NAME` field (at most 8 characters).
+    name: String,
+    /// The model's own name, for the map's header.
+    model_name: String,
+    /// Per row: 0 if the canonical name is kept, else its `R` number.
+    row_code: Vec<u32>,
+    /// Per column: 0 if kept, else its `C` number.
+    col_code: Vec<u32>,
+    /// Canonical names of renamed rows, by number − 1.
+    renamed_rows: Vec<Box<str>>,
+    /// Canonical names of renamed columns, by number − 1.
+    renamed_cols: Vec<Box<str>>,
+    /// Canonical names used as they are.
+    kept: HashSet<Box<str>>,
+}
+
+/// Chooses fixed-MPS names for `model`: canonical names of at most 8
+/// characters stay, the others are numbered (see the module docs).
+pub fn fixed_names(model: &Model) -> FixedNames {
+    let mut names = FixedNames {
+        name: short_model_name(&model.name),
+        model_name: model.name.clone(),
+        row_code: Vec::with_capacity(model.num_rows()),
+        col_code: Vec::with_capacity(model.num_vars()),
+        renamed_rows: Vec::new(),
+        renamed_cols: Vec::new(),
+        kept: HashSet::new(),
+    };
+    for row in model.rows() {
+        let name = row.info.name.as_str();
+        // `obj` is the objective row's name in our MPS files.
+        let code = names.assign(name, name != "obj", Kind::Row);
+        names.row_code.push(code);
+    }
+    for v in model.vars() {
+        let code = names.assign(model.var_name(v), true, Kind::Col);
+        names.col_code.push(code);
+    }
+    names
+}
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Row,
+    Col,
+}
+
+impl FixedNames {
+    /// Keeps `name` (returns 0) or gives it the next number of its kind.
+    fn assign(&mut self, name: &str, may_keep: bool, kind: Kind) -> u32 {
+        if may_keep && keepable(name) {
+            self.kept.insert(name.into());
+            return 0;
+        }
+        let list = match kind {
+            Kind::Row => &mut self.renamed_rows,
+            Kind::Col => &mut self.renamed_cols,
+        };
+        list.push(name.into());
+        list.len() as u32
+    }
+
+    /// How many rows and columns were renamed.
+    pub fn renamed_count(&self) -> usize {
+        self.renamed_rows.len() + self.renamed_cols.len()
+    }
+
+    /// The canonical name behind a short name of the fixed-MPS file (a row or
+    /// a column); `None` if the file has no such name. Drivers use it to read
+    /// a solver's answer to a fixed-MPS file back.
+    pub fn canonical(&self, short: &str) -> Option<&str> {
+        if let Some((prefix, code)) = decode(short) {
+            let list = if prefix == b'R' {
+                &self.renamed_rows
+            } else {
+                &self.renamed_cols
+            };
+            return list.get(code as usize - 1).map(|s| &**s);
+        }
+        self.kept.get(short).map(|s| &**s)
+    }
+
+    /// The `NAME` field of the file.
+    pub(crate) fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// True when these names were made for a model of this shape.
+    pub(crate) fn fits(&self, model: &Model) -> bool {
+        self.row_code.len() == model.num_rows() && self.col_code.len() == model.num_vars()
+    }
+
+    /// The short name of row `r` of `model`.
+    pub(crate) fn row<'m>(&self, model: &'m Model, r: usize) -> Short<'m> {
+        match self.row_code[r] {
+            0 => Short::Kept(&model.row(r).info.name),
+            code => Short::Made(encode(b'R', code)),
+        }
+    }
+
+    /// The short name of column `v` of `model`.
+    pub(crate) fn col<'m>(&self, model: &'m Model, v: VarId) -> Short<'m> {
+        match self.col_code[v.index()] {
+            0 => Short::Kept(model.var_name(v)),
+            code => Short::Made(encode(b'C', code)),
+        }
+    }
+}
+
+/// A name as written in a fixed-MPS file.
+pub(crate) enum Short<'m> {
+    Kept(&'m str),
+    Made([u8; 8]),
+}
+
+impl Short<'_> {
+    pub(crate) fn as_str(&self) -> &str {
+        match self {
+            Short::Kept(s) => s,
+            // Only ASCII letters and digits are ever generated.
+            Short::Made(b) => std::str::from_utf8(b).unwrap_or("?"),
+        }
+    }
+}
+
+/// At most 8 printable ASCII characters, not empty, and not shaped like a
+/// generated name.
+fn keepable(name: &str) -> bool {
+    (1..=8).contains(&name.len())
+        && name.bytes().all(|b| b.is_ascii_graphic())
+        && !looks_generated(name)
+}
+
+fn looks_generated(name: &str) -> bool {
+    let b = name.as_bytes();
+    b.len() == 8
+        && matches!(b[0], b'R' | b'C')
+        && b[1..]
+            .iter()
+            .all(|c| c.is_ascii_digit() || c.is_ascii_uppercase())
+}
+
+const DECIMAL_CODES: u32 = 9_999_999;
+const DIGITS36: &[u8; 36] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// `R0000001` … `R9999999`, then `RA000000`, `RA000001`, … (a letter, then
+/// six base-36 digits), so n = 255 (16.6 million columns) still fits.
+fn encode(prefix: u8, code: u32) -> [u8; 8] {
+    let mut out = [b'0'; 8];
+    out[0] = prefix;
+    let (mut v, base, lead) = if code <= DECIMAL_CODES {
+        (u64::from(code), 10, None)
+    } else {
+        let k = u64::from(code - DECIMAL_CODES - 1);
+        (k % 36u64.pow(6), 36, Some(b'A' + (k / 36u64.pow(6)) as u8))
+    };
+    for slot in out[1..].iter_mut().rev() {
+        *slot = DIGITS36[(v % base) as usize];
+        v /= base;
+    }
+    if let Some(lead) = lead {
+        out[1] = lead;
+    }
+    out
+}
+
+/// The inverse of [`encode`]: `Some((prefix, code))` only for names it makes.
+fn decode(short: &str) -> Option<(u8, u32)> {
+    if !looks_generated(short) {
+        return None;
+    }
+    let b = short.as_bytes();
+    let digit = |c: u8| DIGITS36.iter().position(|&d| d == c).map(|d| d as u64);
+    let code = if b[1..].iter().all(u8::is_ascii_digit) {
+        b[1..]
+            .iter()
+            .try_fold(0u64, |acc, &c| Some(acc * 10 + digit(c)?))?
+    } else {
+        let lead = u64::from(b[1].checked_sub(b'A')?);
+        let rest = b[2..]
+            .iter()
+            .try_fold(0u64, |acc, &c| Some(acc * 36 + digit(c)?))?;
+        u64::from(DECIMAL_CODES) + 1 + lead * 36u64.pow(6) + rest
+    };
+    let code = u32::try_from(code).ok().filter(|&c| c >= 1)?;
+    (encode(b[0], code) == b[..]).then_some((b[0], code))
+}
+
+/// The model name cut to the 8 printable characters fixed MPS allows.
+fn short_model_name(name: &str) -> String {
+    let clean: String = name
+        .chars()
+        .filter(char::is_ascii_graphic)
+        .take(8)
+        .collect();
+    if clean.is_empty() {
+        "cagec".to_string()
+    } else {
+        clean
+    }
+}
+
+/// Writes the rename map of a fixed-MPS file: a commented header explaining
+/// it, then one `SHORT CANONICAL` line per renamed row, then per renamed
+/// column. The body is empty when nothing was renamed.
+pub fn write_rename_map(names: &FixedNames, out: &mut dyn Write) -> io::Result<()> {
+    super::render(&RenameMap { names }, out)
+}
+
+#[derive(Template)]
+#[template(path = "rename.map", escape = "none")]
+struct RenameMap<'a> {
+    names: &'a FixedNames,
+}
+
+impl<'a> RenameMap<'a> {
+    fn model_name(&self) -> CommentText<'a> {
+        CommentText(&self.names.model_name)
+    }
+
+    fn lines(&self) -> impl Iterator<Item = MapLine<'a>> + 'a {
+        let n = self.names;
+        let rows = n.renamed_rows.iter().enumerate().map(|(i, c)| (b'R', i, c));
+        let cols = n.renamed_cols.iter().enumerate().map(|(i, c)| (b'C', i, c));
+        rows.chain(cols).map(|(prefix, i, canonical)| MapLine {
+            short: encode(prefix, i as u32 + 1),
+            canonical,
+        })
+    }
+}
+
+/// `SHORT CANONICAL`.
+struct MapLine<'a> {
+    short: [u8; 8],
+    canonical: &'a str,
+}
+
+impl Display for MapLine<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let short = Short::Made(self.short);
+        write!(f, "{} {}", short.as_str(), self.canonical)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Domain, Sense};
+
+    #[test]
+    fn codes_round_trip_and_never_collide() {
+        for code in [
+            1,
+            2,
+            99,
+            DECIMAL_CODES,
+            DECIMAL_CODES + 1,
+            20_000_000,
+            u32::MAX,
+        ] {
+            let short = encode(b'C', code);
+            let s = std::str::from_utf8(&short).unwrap();
+            assert_eq!(s.len(), 8);
+            assert_eq!(decode(s), Some((b'C', code)), "{s}");
+        }
+        assert_eq!(&encode(b'R', 1), b"R0000001");
+        assert_eq!(&encode(b'C', DECIMAL_CODES + 1), b"CA000000");
+        assert_eq!(decode("R0000000"), None);
+        assert_eq!(decode("x_1_1_1"), None);
+    }
+
+    #[test]
+    fn short_names_are_kept_long_ones_numbered() {
+        let mut m = Model::new("a model name");
+        let a = m.add_var(format_args!("x_1_1_1"), Domain::Binary);
+        let b = m.add_var(format_args!("x_10_10_10"), Domain::Binary);
+        let c = m.add_var(format_args!("C0000001"), Domain::Binary);
+        m.add_row("cell_1_1".into(), "2.1", "n".into(), [(a, 1)], Sense::Eq, 1)
+            .unwrap();
+        m.add_row(
+            "cell_10_10".into(),
+            "2.1",
+            "n".into(),
+            [(b, 1), (c, 1)],
+            Sense::Eq,
+            1,
+        )
+        .unwrap();
+        m.add_row("obj".into(), "", "".into(), [(a, 1)], Sense::Le, 1)
+            .unwrap();
+        let names = fixed_names(&m);
+        assert_eq!(names.name(), "amodelna");
+        assert_eq!(names.renamed_count(), 4);
+        assert_eq!(names.row(&m, 0).as_str(), "cell_1_1");
+        assert_eq!(names.row(&m, 1).as_str(), "R0000001");
+        assert_eq!(names.row(&m, 2).as_str(), "R0000002");
+        assert_eq!(names.col(&m, a).as_str(), "x_1_1_1");
+        assert_eq!(names.col(&m, b).as_str(), "C0000001");
+        assert_eq!(names.col(&m, c).as_str(), "C0000002");
+        assert_eq!(names.canonical("C0000001"), Some("x_10_10_10"));
+        assert_eq!(names.canonical("C0000002"), Some("C0000001"));
+        assert_eq!(names.canonical("R0000002"), Some("obj"));
+        assert_eq!(names.canonical("x_1_1_1"), Some("x_1_1_1"));
+        assert_eq!(names.canonical("C0000003"), None);
+        assert_eq!(names.canonical("nothere"), None);
+
+        let mut map = Vec::new();
+        write_rename_map(&names, &mut map).unwrap();
+        let map = String::from_utf8(map).unwrap();
+        let body: Vec<&str> = map.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(
+            body,
+            [
+                "R0000001 cell_10_10",
+                "R0000002 obj",
+                "C0000001 x_10_10_10",
+                "C0000002 C0000001"
+            ]
+        );
+        assert!(map.starts_with("# "), "{map}");
+    }
+
+    #[test]
+    fn nothing_renamed_gives_an_empty_body() {
+        let mut m = Model::new("t");
+        let a = m.add_var(format_args!("x_1_1_1"), Domain::Binary);
+        m.add_row("cell_1_1".into(), "2.1", "n".into(), [(a, 1)], Sense::Eq, 1)
+            .unwrap();
+        let names = fixed_names(&m);
+        assert_eq!(names.renamed_count(), 0);
+        let mut map = Vec::new();
+        write_rename_map(&names, &mut map).unwrap();
+        let map = String::from_utf8(map).unwrap();
+        assert!(map.lines().all(|l| l.starts_with('#')), "{map}");
+    }
+}

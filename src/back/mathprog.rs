@@ -1,0 +1,159 @@
+//! A flat MathProg model: any `Model` written out row by row, for glpsol
+//! (`glpsol -m NAME.mod`). The paper-shaped AMPL pair ([`super::ampl`])
+//! encodes only the paper's formulation; this one carries every formulation
+//! option (presolve, value sets, tuples) and cut rows, because it is the
+//! model itself. MathProg needs `*` between a coefficient and a variable and
+//! `;` after each statement; lines are wrapped, which MathProg ignores.
+
+use std::fmt::{self, Display, Formatter, Write as _};
+use std::io::{self, Write};
+
+use askama::Template;
+
+use super::text::{Header, banners, row_comment};
+use crate::model::{Domain, Model, Term};
+
+const LINE_LIMIT: usize = 255;
+
+/// Writes `model` as a self-contained MathProg model that prints
+/// `NAME VALUE` for every variable after solving.
+pub fn write_mathprog(model: &Model, out: &mut dyn Write) -> io::Result<()> {
+    let file = FlatModel {
+        model,
+        header: Header { model, marker: "#" },
+    };
+    super::render(&file, out)
+}
+
+#[derive(Template)]
+#[template(path = "flat.mod", escape = "none")]
+struct FlatModel<'a> {
+    model: &'a Model,
+    header: Header<'a>,
+}
+
+impl<'a> FlatModel<'a> {
+    fn vars(&self) -> Vars<'a> {
+        Vars(self.model)
+    }
+
+    fn objective(&self) -> Expr<'a> {
+        Expr {
+            model: self.model,
+            terms: &self.model.objective,
+            lead: 11,
+        }
+    }
+
+    fn rows(&self) -> impl Iterator<Item = Row<'a>> + 'a {
+        let model = self.model;
+        (0..model.num_rows()).map(move |index| Row { model, index })
+    }
+
+    fn printfs(&self) -> Printfs<'a> {
+        Printfs(self.model)
+    }
+}
+
+struct Vars<'a>(&'a Model);
+
+impl Display for Vars<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        for v in self.0.vars() {
+            let name = self.0.var_name(v);
+            match self.0.domain(v) {
+                Domain::Binary => writeln!(f, "var {name} binary;")?,
+                Domain::Integer { lo, hi } => writeln!(f, "var {name} integer{};", Bounds(lo, hi))?,
+                Domain::Continuous { lo, hi } => writeln!(f, "var {name}{};", Bounds(lo, hi))?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `, >= lo, <= hi` with infinite sides left out.
+struct Bounds(i64, i64);
+
+impl Display for Bounds {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        if self.0 != i64::MIN {
+            write!(f, ", >= {}", self.0)?;
+        }
+        if self.1 != i64::MAX {
+            write!(f, ", <= {}", self.1)?;
+        }
+        Ok(())
+    }
+}
+
+/// ` + x - 2*y`, wrapped; `0` when there are no terms.
+struct Expr<'a> {
+    model: &'a Model,
+    terms: &'a [Term],
+    /// Characters already on the line.
+    lead: usize,
+}
+
+impl Display for Expr<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        if self.terms.is_empty() {
+            return f.write_char('0');
+        }
+        let mut col = self.lead;
+        let mut piece = String::new();
+        for t in self.terms {
+            piece.clear();
+            let (sign, abs) = if t.coef < 0 {
+                ('-', t.coef.unsigned_abs())
+            } else {
+                ('+', t.coef as u32)
+            };
+            let name = self.model.var_name(t.var);
+            if abs == 1 {
+                write!(piece, " {sign} {name}")?;
+            } else {
+                write!(piece, " {sign} {abs}*{name}")?;
+            }
+            if col + piece.len() > LINE_LIMIT {
+                f.write_str("\n   ")?;
+                col = 3;
+            }
+            col += piece.len();
+            f.write_str(&piece)?;
+        }
+        Ok(())
+    }
+}
+
+struct Row<'a> {
+    model: &'a Model,
+    index: usize,
+}
+
+impl Display for Row<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        banners(f, "#", self.model, self.index)?;
+        let row = self.model.row(self.index);
+        row_comment(f, "#", row.info)?;
+        let lead = format!("s.t. {}:", row.info.name);
+        f.write_str(&lead)?;
+        let expr = Expr {
+            model: self.model,
+            terms: row.terms,
+            lead: lead.len(),
+        };
+        writeln!(f, "{expr} {} {};", row.info.sense.symbol(), row.info.rhs)
+    }
+}
+
+struct Printfs<'a>(&'a Model);
+
+impl Display for Printfs<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        for v in self.0.vars() {
+            let name = self.0.var_name(v);
+            writeln!(f, "printf \"{name} %.17g\\n\", {name};")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,352 @@
+//! MPS, free and fixed, from one template. The rules of `solver-formats.md`
+//! §3 and how they are met:
+//!
+//! - free MPS starts with `NAME <name> FREE` (no comment or blank line before
+//!   it, no blank lines at all); fixed MPS puts fields at columns 2, 5, 15,
+//!   25, 40 and 50 and uses the ≤ 8-character names of [`FixedNames`]; free
+//!   MPS uses the same columns when names fit, so both read alike;
+//! - one `N obj` row, no `OBJSENSE` (CBC ignores it), no RHS on `obj`;
+//! - every column has an entry (`v obj 0` if it is in no row and costs 0);
+//! - integer columns sit between `'MARKER'` `'INTORG'`/`'INTEND'` lines and
+//!   always get explicit bounds (`BV` for binaries; `LO` and `UP` otherwise,
+//!   since glpsol gives a marked column with only `LO` an upper bound of 1);
+//! - the `RHS` header is always present (CBC needs it), even when empty;
+//! - comments are `*` lines: header, section banners and one per row.
+
+use std::fmt::{self, Display, Formatter};
+use std::io::{self, Write};
+
+use askama::Template;
+
+use super::fixed::{FixedNames, Short};
+use super::text::{Fields, Header, Int, banners, row_comment};
+use crate::model::{Domain, Model, Sense, VarId};
+
+/// Writes `model` as free MPS with its canonical names.
+pub fn write_mps(model: &Model, out: &mut dyn Write) -> io::Result<()> {
+    let name = free_name(&model.name);
+    write(model, Names::Canonical, format!("NAME {name} FREE"), out)
+}
+
+/// Writes `model` as fixed-column MPS with the short names of `names`, which
+/// must come from [`fixed_names`](super::fixed_names) of this model (an
+/// `InvalidInput` error otherwise). Numbers wider than the 12-character field
+/// (beyond ±10¹¹) cannot be written in fixed MPS and are refused the same way.
+pub fn write_fixed_mps(model: &Model, names: &FixedNames, out: &mut dyn Write) -> io::Result<()> {
+    if !names.fits(model) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "fixed-MPS names were made for another model",
+        ));
+    }
+    if let Some(v) = widest_number(model).filter(|v| Int::new(*v).as_str().len() > 12) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{v} does not fit a 12-character fixed-MPS field"),
+        ));
+    }
+    let line = format!("NAME          {}", names.name());
+    write(model, Names::Fixed(names), line, out)
+}
+
+fn write(
+    model: &Model,
+    names: Names<'_>,
+    name_line: String,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let columns = Columns::of(model);
+    let costs = super::costs(model);
+    let ctx = Ctx {
+        model,
+        names,
+        columns: &columns,
+        costs: &costs,
+    };
+    let has_bounds = model
+        .vars()
+        .any(|v| bound_lines(model.domain(v)).iter().any(Option::is_some));
+    let file = MpsFile {
+        ctx,
+        name_line,
+        header: Header { model, marker: "*" },
+        has_bounds,
+    };
+    super::render(&file, out)
+}
+
+/// The model name as one free-MPS token.
+fn free_name(name: &str) -> String {
+    let clean: String = name
+        .chars()
+        .filter(char::is_ascii_graphic)
+        .take(100)
+        .collect();
+    if clean.is_empty() {
+        "cagec".to_string()
+    } else {
+        clean
+    }
+}
+
+/// The largest-magnitude number the file would hold.
+fn widest_number(model: &Model) -> Option<i64> {
+    let rhs = model.rows().map(|r| r.info.rhs);
+    let bounds = model.vars().flat_map(|v| {
+        let (lo, hi) = super::finite_bounds(model.domain(v));
+        lo.into_iter().chain(hi)
+    });
+    let costs = super::costs(model);
+    rhs.chain(bounds)
+        .chain(costs)
+        .max_by_key(|v| v.unsigned_abs())
+}
+
+#[derive(Clone, Copy)]
+enum Names<'a> {
+    Canonical,
+    Fixed(&'a FixedNames),
+}
+
+/// What every adapter needs.
+#[derive(Clone, Copy)]
+struct Ctx<'a> {
+    model: &'a Model,
+    names: Names<'a>,
+    columns: &'a Columns,
+    costs: &'a [i64],
+}
+
+impl<'a> Ctx<'a> {
+    fn row_name(&self, r: usize) -> Short<'a> {
+        match self.names {
+            Names::Canonical => Short::Kept(&self.model.row(r).info.name),
+            Names::Fixed(n) => n.row(self.model, r),
+        }
+    }
+
+    fn col_name(&self, v: VarId) -> Short<'a> {
+        match self.names {
+            Names::Canonical => Short::Kept(self.model.var_name(v)),
+            Names::Fixed(n) => n.col(self.model, v),
+        }
+    }
+
+    fn is_integer(&self, index: usize) -> bool {
+        index < self.model.num_vars() && self.model.domain(VarId(index as u32)).is_integer()
+    }
+}
+
+/// The model transposed: each column's `(row, coef)` entries in row order,
+/// in two flat arrays.
+struct Columns {
+    start: Vec<u32>,
+    entries: Vec<(u32, i32)>,
+}
+
+impl Columns {
+    fn of(model: &Model) -> Columns {
+        let mut start = vec![0u32; model.num_vars() + 1];
+        for row in model.rows() {
+            for t in row.terms {
+                start[t.var.index() + 1] += 1;
+            }
+        }
+        for i in 1..start.len() {
+            start[i] += start[i - 1];
+        }
+        let mut next = start.clone();
+        let mut entries = vec![(0u32, 0i32); model.num_nonzeros()];
+        for (r, row) in model.rows().enumerate() {
+            for t in row.terms {
+                let slot = &mut next[t.var.index()];
+                entries[*slot as usize] = (r as u32, t.coef);
+                *slot += 1;
+            }
+        }
+        Columns { start, entries }
+    }
+
+    fn of_var(&self, v: VarId) -> &[(u32, i32)] {
+        let i = v.index();
+        &self.entries[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+}
+
+#[derive(Template)]
+#[template(path = "model.mps", escape = "none")]
+struct MpsFile<'a> {
+    ctx: Ctx<'a>,
+    name_line: String,
+    header: Header<'a>,
+    has_bounds: bool,
+}
+
+impl<'a> MpsFile<'a> {
+    fn rows(&self) -> impl Iterator<Item = MpsRow<'a>> + 'a {
+        let ctx = self.ctx;
+        (0..ctx.model.num_rows()).map(move |index| MpsRow { ctx, index })
+    }
+
+    fn columns(&self) -> impl Iterator<Item = MpsColumn<'a>> + 'a {
+        let ctx = self.ctx;
+        ctx.model.vars().map(move |var| MpsColumn { ctx, var })
+    }
+}
+
+/// A row of the `ROWS` section (banners, comment, ` E  name`); its `rhs()`
+/// is its line of the `RHS` section.
+struct MpsRow<'a> {
+    ctx: Ctx<'a>,
+    index: usize,
+}
+
+impl MpsRow<'_> {
+    fn rhs(&self) -> MpsRhs<'_> {
+        MpsRhs(self)
+    }
+}
+
+impl Display for MpsRow<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let model = self.ctx.model;
+        banners(f, "*", model, self.index)?;
+        let info = model.row(self.index).info;
+        row_comment(f, "*", info)?;
+        let kind = match info.sense {
+            Sense::Eq => "E",
+            Sense::Le => "L",
+            Sense::Ge => "G",
+        };
+        let name = self.ctx.row_name(self.index);
+        Fields::new(f).at(2, kind).at(5, name.as_str()).end()
+    }
+}
+
+/// `    RHS       name  value`, only for a nonzero right-hand side.
+struct MpsRhs<'r>(&'r MpsRow<'r>);
+
+impl Display for MpsRhs<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let row = self.0;
+        let rhs = row.ctx.model.row(row.index).info.rhs;
+        if rhs == 0 {
+            return Ok(());
+        }
+        let name = row.ctx.row_name(row.index);
+        let value = Int::new(rhs);
+        Fields::new(f)
+            .at(5, "RHS")
+            .at(15, name.as_str())
+            .at(25, value.as_str())
+            .end()
+    }
+}
+
+/// A column's `COLUMNS` lines (with integer markers around runs of integer
+/// columns); its `bounds()` are its lines of the `BOUNDS` section.
+struct MpsColumn<'a> {
+    ctx: Ctx<'a>,
+    var: VarId,
+}
+
+impl<'a> MpsColumn<'a> {
+    fn bounds(&self) -> MpsBounds<'a> {
+        MpsBounds {
+            ctx: self.ctx,
+            var: self.var,
+        }
+    }
+}
+
+fn marker(f: &mut Formatter<'_>, which: &str) -> fmt::Result {
+    Fields::new(f)
+        .at(5, "MARKER")
+        .at(15, "'MARKER'")
+        .at(40, which)
+        .end()
+}
+
+impl Display for MpsColumn<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let (ctx, i) = (self.ctx, self.var.index());
+        let integer = ctx.is_integer(i);
+        if integer && (i == 0 || !ctx.is_integer(i - 1)) {
+            marker(f, "'INTORG'")?;
+        }
+        let name = ctx.col_name(self.var);
+        let cost = ctx.costs.get(i).copied().unwrap_or(0);
+        let entries = ctx.columns.of_var(self.var);
+        if cost != 0 || entries.is_empty() {
+            let value = Int::new(cost);
+            Fields::new(f)
+                .at(5, name.as_str())
+                .at(15, "obj")
+                .at(25, value.as_str())
+                .end()?;
+        }
+        for &(r, coef) in entries {
+            let row = ctx.row_name(r as usize);
+            let value = Int::new(i64::from(coef));
+            Fields::new(f)
+                .at(5, name.as_str())
+                .at(15, row.as_str())
+                .at(25, value.as_str())
+                .end()?;
+        }
+        if integer && !ctx.is_integer(i + 1) {
+            marker(f, "'INTEND'")?;
+        }
+        Ok(())
+    }
+}
+
+/// The `BOUNDS` lines of one column.
+struct MpsBounds<'a> {
+    ctx: Ctx<'a>,
+    var: VarId,
+}
+
+/// One `BOUNDS` line: its type and value.
+type BoundLine = (&'static str, Option<i64>);
+
+/// The `BOUNDS` lines of a column: binaries get `BV`, every other integer
+/// both bounds (glpsol keeps 1 as the upper bound of a marked column with only
+/// `LO`), continuous columns only what differs from [0, +inf).
+fn bound_lines(domain: Domain) -> [Option<BoundLine>; 2] {
+    let (lo, hi) = super::finite_bounds(domain);
+    let one = |l: BoundLine| [Some(l), None];
+    match (domain, lo, hi) {
+        (Domain::Binary, _, _) => one(("BV", None)),
+        (_, Some(l), Some(h)) if l == h => one(("FX", Some(l))),
+        (_, None, None) => one(("FR", None)),
+        (_, None, Some(h)) => [Some(("MI", None)), Some(("UP", Some(h)))],
+        (Domain::Integer { .. }, Some(l), h) => [
+            Some(("LO", Some(l))),
+            Some(h.map_or(("PL", None), |h| ("UP", Some(h)))),
+        ],
+        (Domain::Continuous { .. }, Some(l), h) => {
+            // An upper bound below 0 needs its lower bound spelt out.
+            let lo = (l != 0 || h.is_some_and(|h| h < 0)).then_some(("LO", Some(l)));
+            [lo, h.map(|h| ("UP", Some(h)))]
+        }
+    }
+}
+
+impl Display for MpsBounds<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let name = self.ctx.col_name(self.var);
+        for (kind, value) in bound_lines(self.ctx.model.domain(self.var))
+            .into_iter()
+            .flatten()
+        {
+            let mut line = Fields::new(f);
+            line.at(2, kind).at(5, "BND").at(15, name.as_str());
+            if let Some(v) = value {
+                line.at(25, Int::new(v).as_str());
+            }
+            line.end()?;
+        }
+        Ok(())
+    }
+}

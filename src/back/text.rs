@@ -1,0 +1,327 @@
+//! Text pieces shared by the back-ends: integers, comment lines, equation
+//! labels, section banners and line wrapping. They are `Display` adapters so
+//! templates stream them without building strings.
+
+use std::fmt::{self, Display, Formatter, Write};
+
+use crate::model::{Model, RowInfo, Section};
+
+/// Spaces for padding, sliced as needed.
+const SPACES: &str = "                                                                ";
+
+/// An `i64` formatted into a stack buffer (itoa-style), so its length is known
+/// before it is written. Integers never print as `-0`.
+pub(crate) struct Int {
+    buf: [u8; 21],
+    start: u8,
+}
+
+impl Int {
+    pub(crate) fn new(value: i64) -> Int {
+        Int::with_sign(value < 0, value.unsigned_abs())
+    }
+
+    /// `-abs` when `negative`, else `abs`.
+    pub(crate) fn with_sign(negative: bool, abs: u64) -> Int {
+        let mut buf = [0u8; 21];
+        let mut i = buf.len();
+        let mut v = abs;
+        loop {
+            i -= 1;
+            buf[i] = b'0' + (v % 10) as u8;
+            v /= 10;
+            if v == 0 {
+                break;
+            }
+        }
+        if negative && abs != 0 {
+            i -= 1;
+            buf[i] = b'-';
+        }
+        Int {
+            buf,
+            start: i as u8,
+        }
+    }
+
+    pub(crate) fn as_str(&self) -> &str {
+        // Only ASCII digits and '-' were written.
+        std::str::from_utf8(&self.buf[self.start as usize..]).unwrap_or("0")
+    }
+}
+
+impl Display for Int {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Comment text made safe for every reader: printable ASCII on one line
+/// (glpsol rejects control characters; a newline would end the comment).
+pub(crate) struct CommentText<'a>(pub &'a str);
+
+impl Display for CommentText<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let mut rest = self.0;
+        while !rest.is_empty() {
+            let safe = rest
+                .bytes()
+                .take_while(|b| (b' '..=b'~').contains(b))
+                .count();
+            f.write_str(&rest[..safe])?;
+            rest = &rest[safe..];
+            if let Some(c) = rest.chars().next() {
+                f.write_char(if c == '\t' { ' ' } else { '?' })?;
+                rest = &rest[c.len_utf8()..];
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A row's equation label: in parentheses when it is an equation number
+/// (`(2.1)`, `(6.1.5)`, the appendix's `(A.11)`), the word itself (`given`,
+/// `nogood`) otherwise.
+pub(crate) struct Label<'a>(pub &'a str);
+
+impl Display for Label<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let numeric = self.0.bytes().any(|b| b.is_ascii_digit());
+        if numeric {
+            write!(f, "({})", CommentText(self.0))
+        } else {
+            CommentText(self.0).fmt(f)
+        }
+    }
+}
+
+/// One comment line `P (2.1) note` for a row, `P` being the format's comment
+/// marker.
+pub(crate) fn row_comment(f: &mut Formatter<'_>, marker: &str, info: &RowInfo) -> fmt::Result {
+    f.write_str(marker)?;
+    if !info.eq.is_empty() {
+        write!(f, " {}", Label(info.eq))?;
+    }
+    if !info.note.is_empty() {
+        write!(f, " {}", CommentText(&info.note))?;
+    }
+    f.write_char('\n')
+}
+
+/// The sections that start at `row` (usually none or one; an empty section
+/// shares its start with the next one).
+pub(crate) fn sections_at(model: &Model, row: usize) -> &[Section] {
+    let s = &model.sections;
+    let from = s.partition_point(|s| s.first_row < row);
+    let to = s.partition_point(|s| s.first_row <= row);
+    &s[from..to]
+}
+
+/// The banners of the sections starting at `row`: an empty comment line, then
+/// `P === title ===`.
+pub(crate) fn banners(
+    f: &mut Formatter<'_>,
+    marker: &str,
+    model: &Model,
+    row: usize,
+) -> fmt::Result {
+    for s in sections_at(model, row) {
+        writeln!(f, "{marker}\n{marker} === {} ===", CommentText(&s.title))?;
+    }
+    Ok(())
+}
+
+/// The header block of every format: `model.header`, then the model's size.
+pub(crate) struct Header<'a> {
+    pub model: &'a Model,
+    pub marker: &'static str,
+}
+
+impl Display for Header<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let (m, marker) = (self.model, self.marker);
+        for line in &m.header {
+            writeln!(f, "{marker} {}", CommentText(line))?;
+        }
+        writeln!(
+            f,
+            "{marker} {} rows, {} columns, {} nonzeros",
+            m.num_rows(),
+            m.num_vars(),
+            m.num_nonzeros()
+        )
+    }
+}
+
+/// Writes tokens on lines of at most `limit` characters, breaking only
+/// between tokens. Every token starts with a space, so a continuation line
+/// starts with a space and then the token's sign or keyword.
+pub(crate) struct Wrap<'f, 'g> {
+    f: &'f mut Formatter<'g>,
+    col: usize,
+    limit: usize,
+}
+
+impl<'f, 'g> Wrap<'f, 'g> {
+    pub(crate) fn new(f: &'f mut Formatter<'g>, limit: usize) -> Self {
+        Wrap { f, col: 0, limit }
+    }
+
+    /// Starts a new line if a token of `len` characters would not fit.
+    fn make_room(&mut self, len: usize) -> fmt::Result {
+        if self.col > 0 && self.col + len > self.limit {
+            self.f.write_char('\n')?;
+            self.col = 0;
+        }
+        self.col += len;
+        Ok(())
+    }
+
+    /// Text that never starts a line of its own (a row's `name:`).
+    pub(crate) fn lead(&mut self, text: &str) -> fmt::Result {
+        self.col += text.len();
+        self.f.write_str(text)
+    }
+
+    /// ` + 3 v` / ` - 2 v`: one sign, the absolute value, the name.
+    pub(crate) fn term(&mut self, coef: i64, name: &str) -> fmt::Result {
+        let sign = if coef < 0 { " - " } else { " + " };
+        let abs = Int::with_sign(false, coef.unsigned_abs());
+        self.make_room(sign.len() + abs.as_str().len() + 1 + name.len())?;
+        self.f.write_str(sign)?;
+        self.f.write_str(abs.as_str())?;
+        self.f.write_char(' ')?;
+        self.f.write_str(name)
+    }
+
+    /// ` <= -6`: the sense and the right-hand side, its sign attached.
+    pub(crate) fn sense(&mut self, symbol: &str, rhs: i64) -> fmt::Result {
+        let rhs = Int::new(rhs);
+        self.make_room(2 + symbol.len() + rhs.as_str().len())?;
+        write!(self.f, " {symbol} {rhs}")
+    }
+
+    /// ` name`, as in a `Generals` list.
+    pub(crate) fn word(&mut self, name: &str) -> fmt::Result {
+        self.make_room(1 + name.len())?;
+        self.f.write_char(' ')?;
+        self.f.write_str(name)
+    }
+
+    /// Ends the current line, if anything is on it.
+    pub(crate) fn end_line(&mut self) -> fmt::Result {
+        if self.col > 0 {
+            self.col = 0;
+            self.f.write_char('\n')?;
+        }
+        Ok(())
+    }
+}
+
+/// Writes the fields of an MPS line at fixed columns when they fit, so free
+/// MPS reads like fixed MPS for short names; a field that cannot start at its
+/// column is set off by one space (free MPS only: fixed MPS names fit).
+pub(crate) struct Fields<'f, 'g> {
+    f: &'f mut Formatter<'g>,
+    col: usize,
+    /// The first write error; reported by `end`.
+    result: fmt::Result,
+}
+
+impl<'f, 'g> Fields<'f, 'g> {
+    pub(crate) fn new(f: &'f mut Formatter<'g>) -> Self {
+        Fields {
+            f,
+            col: 0,
+            result: Ok(()),
+        }
+    }
+
+    /// Writes `text` starting at 1-based column `start` if possible.
+    pub(crate) fn at(&mut self, start: usize, text: &str) -> &mut Self {
+        let target = start - 1;
+        let pad = if self.col < target {
+            target - self.col
+        } else {
+            usize::from(self.col > 0)
+        };
+        if self.result.is_ok() {
+            self.result = self
+                .f
+                .write_str(&SPACES[..pad.min(SPACES.len())])
+                .and_then(|()| self.f.write_str(text));
+        }
+        self.col += pad + text.len();
+        self
+    }
+
+    /// Ends the line; reports the first failed write.
+    pub(crate) fn end(&mut self) -> fmt::Result {
+        self.result?;
+        self.f.write_char('\n')
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct W<F: Fn(&mut Formatter<'_>) -> fmt::Result>(F);
+    impl<F: Fn(&mut Formatter<'_>) -> fmt::Result> Display for W<F> {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            (self.0)(f)
+        }
+    }
+
+    #[test]
+    fn integers_format_like_std() {
+        for v in [0, 1, -1, 9, 10, -10, 123_456, i64::MAX, i64::MIN] {
+            assert_eq!(Int::new(v).as_str(), v.to_string());
+        }
+    }
+
+    #[test]
+    fn comments_stay_on_one_printable_line() {
+        let s = CommentText("a\tb\nc é\r").to_string();
+        assert_eq!(s, "a b?c ??");
+    }
+
+    #[test]
+    fn labels() {
+        assert_eq!(Label("2.1").to_string(), "(2.1)");
+        assert_eq!(Label("6.1.5").to_string(), "(6.1.5)");
+        assert_eq!(Label("A.11").to_string(), "(A.11)");
+        assert_eq!(Label("given").to_string(), "given");
+        assert_eq!(Label("nogood").to_string(), "nogood");
+    }
+
+    #[test]
+    fn wrap_breaks_between_terms() {
+        let out = W(|f| {
+            let mut w = Wrap::new(f, 20);
+            w.lead("r:")?;
+            for _ in 0..4 {
+                w.term(-12, "abc")?;
+            }
+            w.sense("<=", -6)?;
+            w.end_line()
+        })
+        .to_string();
+        assert_eq!(out, "r: - 12 abc - 12 abc\n - 12 abc - 12 abc\n <= -6\n");
+        assert!(out.lines().all(|l| l.len() <= 20));
+    }
+
+    #[test]
+    fn fields_align_or_fall_back_to_one_space() {
+        let out = W(|f| {
+            Fields::new(f)
+                .at(5, "x_1")
+                .at(15, "cell_1_1")
+                .at(25, "1")
+                .end()?;
+            Fields::new(f).at(5, "a_long_column_name").at(15, "r").end()
+        })
+        .to_string();
+        assert_eq!(out, "    x_1       cell_1_1  1\n    a_long_column_name r\n");
+    }
+}

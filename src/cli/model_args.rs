@@ -1,0 +1,37 @@
+//! The formulation options shared by `compile`, `stats` and `solve`.
+
+use crate::formulate::{Formulation, Options, ProductMethod};
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct ModelArgs {
+    /// Leave out x[i,j,k] wherever no cage tuple allows k in (i,j) after
+    /// propagation (`stats` reports what was removed).
+    #[arg(long)]
+    pub presolve: bool,
+    /// Product cages: prime exponents (6.1.5), value sets on straight cages
+    /// (6.2.4, A.9, A.11-A.12), or per cage the smaller of the two.
+    #[arg(long, value_enum, default_value_t = ProductMethod::Primes)]
+    pub product: ProductMethod,
+    /// The paper's rows, or one binary per cage tuple (the convex hull of each cage).
+    #[arg(long, value_enum, default_value_t = Formulation::Melkonian)]
+    pub formulation: Formulation,
+    /// With --formulation tuples: cages with more tuples keep the paper's rows.
+    #[arg(long, default_value_t = Options::default().tuple_limit, value_name = "N")]
+    pub tuple_limit: usize,
+}
+
+impl ModelArgs {
+    pub fn options(&self) -> Options {
+        Options {
+            presolve: self.presolve,
+            product: self.product,
+            formulation: self.formulation,
+            tuple_limit: self.tuple_limit,
+        }
+    }
+
+    /// True when the options differ from the paper's model.
+    pub fn is_default(&self) -> bool {
+        self.options() == Options::default()
+    }
+}

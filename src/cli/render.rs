@@ -1,0 +1,175 @@
+//! `cagec render`: the puzzle as an SVG picture, optionally with a solution
+//! that the independent verifier has accepted.
+
+use std::path::{Path, PathBuf};
+
+use crate::front::InputFormat;
+use crate::input::{self, Loaded};
+use crate::ir::Grid;
+use crate::{native, svg, verify};
+
+use super::exit;
+use super::output::{self, AtomicFiles};
+
+pub const AFTER_HELP: &str = "\
+The picture is drawn as newspapers print KenKen: thin grid lines, thick cage borders,
+each clue (12×, 3−, 2÷, 11+, or the number of a given) in the top-left corner of the
+cage's first cell. With --solution or --solve the digits are written in; every grid is
+checked against the puzzle rules first.
+
+A --solution file has n lines of n integers (the grid format of `cagec check`).
+
+Exit codes: 0 success, 1 the --solution grid is not a solution (or --solve found none),
+2 invalid input or usage, 3 solver failure, 4 I/O error.";
+
+#[derive(clap::Args, Debug)]
+pub struct RenderArgs {
+    /// Puzzle file (`-` for standard input).
+    pub puzzle: PathBuf,
+    /// Input format; by default from the extension (.txt/.kk/.cage: cage lines, .dat: AMPL data).
+    #[arg(long, value_enum)]
+    pub from: Option<InputFormat>,
+    /// Draw this solution (n lines of n integers); it must solve the puzzle.
+    #[arg(long, value_name = "GRID", conflicts_with = "solve")]
+    pub solution: Option<PathBuf>,
+    /// Solve the puzzle with the built-in solver and draw the solution.
+    #[arg(long)]
+    pub solve: bool,
+    /// Output file (`-` or absent: standard output).
+    #[arg(short, long, value_name = "FILE.svg")]
+    pub output: Option<PathBuf>,
+}
+
+pub fn run(args: &RenderArgs) -> u8 {
+    let loaded = match input::load(&args.puzzle, args.from) {
+        Ok(l) => l,
+        Err(e) => return super::report_load_error(&e),
+    };
+    eprint!("{}", loaded.warnings);
+    let solution = match solution(args, &loaded) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let title = title_of(&loaded);
+    let text = svg::render(
+        &loaded.puzzle,
+        &svg::Options {
+            solution: solution.as_ref(),
+            title: Some(&title),
+        },
+    );
+    let fill: output::Fill = Box::new(|w| w.write_all(text.as_bytes()));
+    let result = match args.output.as_deref().filter(|p| p.as_os_str() != "-") {
+        None => output::to_stdout(fill),
+        Some(path) => {
+            let mut files = AtomicFiles::default();
+            files.write(path, fill).and_then(|()| files.commit())
+        }
+    };
+    match result {
+        Ok(()) => exit::OK,
+        Err(e) => {
+            eprintln!("cagec: {e}; nothing was written");
+            exit::IO
+        }
+    }
+}
+
+/// The grid to draw, checked; `Err` holds the exit code after a message.
+fn solution(args: &RenderArgs, loaded: &Loaded) -> Result<Option<Grid>, u8> {
+    let puzzle = &loaded.puzzle;
+    let (grid, source) = if let Some(path) = &args.solution {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            eprintln!("cagec: {}: cannot read: {e}", path.display());
+            exit::IO
+        })?;
+        let grid = parse_grid(&text).map_err(|e| {
+            eprintln!("cagec: {}:{e}", path.display());
+            exit::INVALID
+        })?;
+        (grid, path.display().to_string())
+    } else if args.solve {
+        (solve(loaded)?, "the built-in solver's grid".to_string())
+    } else {
+        return Ok(None);
+    };
+    let violations = verify::check(puzzle, &grid);
+    if violations.is_empty() {
+        return Ok(Some(grid));
+    }
+    eprintln!(
+        "cagec: {source} is not a solution of {}:",
+        loaded.display_name
+    );
+    for v in &violations {
+        eprintln!("  {v}");
+    }
+    // A wrong grid from the user is a negative answer; from our solver, a bug.
+    Err(if args.solve { exit::SOLVER } else { exit::NO })
+}
+
+fn solve(loaded: &Loaded) -> Result<Grid, u8> {
+    match native::solve(&loaded.puzzle, &native::Options::default()) {
+        Ok(out) => out.solutions.into_iter().next().ok_or_else(|| {
+            eprintln!("cagec: {} has no solution", loaded.display_name);
+            exit::NO
+        }),
+        Err(e) => {
+            eprintln!(
+                "cagec: {}: {e}; draw a grid with --solution",
+                loaded.display_name
+            );
+            Err(exit::INVALID)
+        }
+    }
+}
+
+/// Parses n lines of n integers; blank lines are skipped. The error is
+/// `LINE: message`, to follow the file name.
+fn parse_grid(text: &str) -> Result<Grid, String> {
+    let mut values = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let row = line
+            .split_whitespace()
+            .map(|w| {
+                w.parse::<u32>()
+                    .map_err(|_| format!("{}: '{w}' is not a cell value", i + 1))
+            })
+            .collect::<Result<Vec<u32>, String>>()?;
+        values.push(row);
+    }
+    if values.is_empty() {
+        return Err(" the grid file is empty".to_string());
+    }
+    Ok(Grid { values })
+}
+
+/// The file name without directories and extension, or `stdin`.
+fn title_of(loaded: &Loaded) -> String {
+    if loaded.display_name == "<stdin>" {
+        return "stdin".to_string();
+    }
+    Path::new(&loaded.display_name)
+        .file_stem()
+        .map_or_else(|| loaded.stem.clone(), |s| s.to_string_lossy().into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_grid;
+
+    #[test]
+    fn grids_parse_with_line_numbers_in_errors() {
+        let g = parse_grid("1 2\n\n2 1\n").unwrap();
+        assert_eq!(g.values, vec![vec![1, 2], vec![2, 1]]);
+        assert_eq!(
+            parse_grid("1 2\n2 x\n").unwrap_err(),
+            "2: 'x' is not a cell value"
+        );
+        assert!(parse_grid("\n \n").is_err());
+        assert!(parse_grid("1 -2\n").is_err());
+    }
+}

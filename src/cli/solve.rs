@@ -1,0 +1,362 @@
+//! `cagec solve`: run a real solver on each puzzle, verify what comes back,
+//! optionally prove uniqueness or enumerate every solution.
+
+use std::collections::HashSet;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use indicatif::ProgressBar;
+
+use crate::front::InputFormat;
+use crate::input;
+use crate::picture::{self, Style};
+use crate::solve::report::{self, Record};
+use crate::solve::session::Workspace;
+use crate::solve::{self, Config, Mode, Outcome, Solver, Stop, Uniqueness, Via, locate};
+
+use super::exit;
+
+pub const AFTER_HELP: &str = "\
+Solvers are found through CAGEC_HIGHS, CAGEC_CBC, CAGEC_GLPSOL, then PATH.
+Install: pip install highsbox (HiGHS), pip install cbcbox (CBC),
+apt-get install glpk-utils (glpsol). --via ampl runs through glpsol only.
+
+Every grid a solver returns is checked against the puzzle rules before it is
+shown; a grid that breaks them is a solver failure (exit 3).
+--unique adds the no-good cut sum x[i,j,k*] <= n^2-1 for the solution found and
+solves again: infeasible proves it unique. --all repeats with one cut per
+solution. --keep DIR keeps every model, cut model, solution and log file, and
+DIR/commands.txt with the exact command lines to rerun by hand.
+
+Exit codes: 0 every puzzle solved, 1 some puzzle has no solution or none was
+found in time, 2 invalid input or usage, 3 solver failure, 4 I/O error,
+130 interrupted.";
+
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// Puzzle files or directories (their puzzle files, in sorted order); `-` is standard input.
+    #[arg(required = true, value_name = "PUZZLE")]
+    pub puzzles: Vec<PathBuf>,
+    /// Input format; by default from each file's extension.
+    #[arg(long, value_enum)]
+    pub from: Option<InputFormat>,
+    /// Solver binary to run; by default the first installed of highs, cbc, glpk.
+    #[arg(long, value_enum)]
+    pub solver: Option<Solver>,
+    /// How the model reaches the solver.
+    #[arg(long, value_enum, default_value = "lp")]
+    pub via: Via,
+    /// Time limit per solver run, in seconds (given to the solver; cagec kills
+    /// it if it is still running at the limit + 5 s + 10 %).
+    #[arg(long, value_name = "SECS", value_parser = positive_seconds)]
+    pub time_limit: Option<f64>,
+    /// Solver threads (HiGHS, CBC; glpsol has no threads option).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub threads: Option<u32>,
+    /// Prove the solution unique (or show a second one) with a no-good cut.
+    #[arg(long)]
+    pub unique: bool,
+    /// Enumerate every solution, one no-good cut per solution found.
+    #[arg(long)]
+    pub all: bool,
+    /// With --all: stop after this many solutions.
+    #[arg(long, value_name = "N", default_value_t = 1000, requires = "all", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
+    /// Keep every file of the runs in DIR, with commands.txt to reproduce them.
+    #[arg(long, value_name = "DIR")]
+    pub keep: Option<PathBuf>,
+    /// Print one JSON object per puzzle (one per line) instead of pictures.
+    #[arg(long)]
+    pub json: bool,
+    /// Draw grids with + - | instead of box-drawing characters.
+    #[arg(long)]
+    pub ascii: bool,
+    #[command(flatten)]
+    pub model: super::model_args::ModelArgs,
+}
+
+fn positive_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 && v <= 1e9 => Ok(v),
+        _ => Err(format!(
+            "expected a positive number of seconds, found {s:?}"
+        )),
+    }
+}
+
+/// Set by the Ctrl-C handler; every solver run polls it.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+pub fn run(args: &SolveArgs) -> u8 {
+    let config = match configure(args) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let paths = match expand(&args.puzzles) {
+        Ok(p) => p,
+        Err(message) => {
+            eprintln!("cagec: {message}");
+            return exit::INVALID;
+        }
+    };
+    // A second handler (tests running in-process) is refused; the first still works.
+    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
+    let workspace = match &args.keep {
+        Some(dir) => Workspace::keep(dir),
+        None => Workspace::temporary(),
+    };
+    let mut ws = match workspace {
+        Ok(ws) => ws,
+        Err(e) => {
+            eprintln!("cagec: {e}");
+            return e.exit_code();
+        }
+    };
+    let records = solve_all(args, &config, &paths, &mut ws);
+    if paths.len() > 1 && !args.json {
+        print!("\n{}", report::summary_table(&records));
+    }
+    if let Some(dir) = &args.keep {
+        eprintln!("cagec: files kept in {} (see commands.txt)", dir.display());
+    }
+    // Ctrl-C between solver runs stops the batch too.
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        return exit::INTERRUPTED;
+    }
+    report::overall_exit(&records)
+}
+
+/// Resolves the solver and checks the flags that depend on each other.
+fn configure(args: &SolveArgs) -> Result<Config, u8> {
+    if args.via == Via::Ampl && args.solver.is_some_and(|s| s != Solver::Glpk) {
+        eprintln!(
+            "cagec: --via ampl runs the AMPL model through glpsol's MathProg translator; \
+             HiGHS and CBC cannot read it: use --solver glpk, or --via lp|mps|fixed-mps"
+        );
+        return Err(exit::INVALID);
+    }
+    let located = match (args.solver, args.via) {
+        (Some(s), _) => locate::locate(s),
+        (None, Via::Ampl) => locate::locate(Solver::Glpk),
+        (None, _) => locate::locate_default(),
+    };
+    let located = located.map_err(|e| {
+        eprintln!("cagec: {e}");
+        e.exit_code()
+    })?;
+    if located.solver == Solver::Glpk && args.threads.is_some() {
+        eprintln!("cagec: warning: glpsol has no threads option; --threads is ignored");
+    }
+    if args.via == Via::Ampl && !args.model.is_default() {
+        eprintln!(
+            "cagec: with model options, --via ampl runs one flat MathProg model \
+             (every row explicit) instead of the paper's AMPL pair"
+        );
+    }
+    let mode = match (args.all, args.unique) {
+        (true, _) => Mode::All {
+            limit: usize::try_from(args.limit).unwrap_or(usize::MAX),
+        },
+        (false, true) => Mode::Unique,
+        (false, false) => Mode::First,
+    };
+    Ok(Config {
+        located,
+        via: args.via,
+        time_limit: args.time_limit,
+        threads: args.threads,
+        mode,
+        formulation: args.model.options(),
+    })
+}
+
+/// Files stay; a directory becomes its puzzle files in sorted order.
+fn expand(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut out = Vec::new();
+    for path in inputs {
+        if !path.is_dir() {
+            out.push(path.clone());
+            continue;
+        }
+        let entries = std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut files: Vec<PathBuf> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_file() && InputFormat::from_path(p).is_some())
+            .collect();
+        if files.is_empty() {
+            return Err(format!(
+                "{}: no puzzle files (.txt .kk .cage .cages .dat) in this directory",
+                path.display()
+            ));
+        }
+        files.sort();
+        out.extend(files);
+    }
+    Ok(out)
+}
+
+fn solve_all(
+    args: &SolveArgs,
+    config: &Config,
+    paths: &[PathBuf],
+    ws: &mut Workspace,
+) -> Vec<Record> {
+    let bar = super::progress::bar(paths.len() as u64, "solving");
+    let mut stems = HashSet::new();
+    let mut records = Vec::new();
+    for path in paths {
+        if INTERRUPTED.load(Ordering::SeqCst) {
+            break;
+        }
+        let record = solve_one(args, config, path, ws, &mut stems, &bar);
+        let stop = record.exit == 130;
+        records.push(record);
+        bar.inc(1);
+        if stop {
+            break;
+        }
+    }
+    bar.finish_and_clear();
+    records
+}
+
+fn solve_one(
+    args: &SolveArgs,
+    config: &Config,
+    path: &Path,
+    ws: &mut Workspace,
+    stems: &mut HashSet<String>,
+    bar: &ProgressBar,
+) -> Record {
+    let solver = config.located.solver.name();
+    let via = config.via.name();
+    let loaded = match input::load(path, args.from) {
+        Ok(l) => l,
+        Err(e) => {
+            let message = e.to_string();
+            bar.suspend(|| {
+                super::report_load_error(&e);
+            });
+            let record = Record::invalid(&path.display().to_string(), solver, via, &message);
+            emit_json(args, &record);
+            return record;
+        }
+    };
+    bar.suspend(|| eprint!("{}", loaded.warnings));
+    let stem = unique_stem(&loaded.stem, stems);
+    let start = Instant::now();
+    let name = loaded.display_name.as_str();
+    let record = match solve::solve_puzzle(&loaded.puzzle, &stem, config, ws, &INTERRUPTED) {
+        Ok(out) => {
+            let record = Record::from_outcome(name, solver, via, &out, args.all);
+            if !args.json {
+                bar.suspend(|| print!("{}", describe(args, config, name, &loaded.puzzle, &out)));
+            }
+            if let Some((message, _)) = &out.cut_error {
+                bar.suspend(|| eprintln!("cagec: {name}: a no-good cut run failed: {message}"));
+            }
+            record
+        }
+        Err(e) => {
+            bar.suspend(|| eprintln!("cagec: {name}: {e}"));
+            Record::from_error(name, solver, via, &e, start.elapsed().as_secs_f64())
+        }
+    };
+    emit_json(args, &record);
+    record
+}
+
+fn emit_json(args: &SolveArgs, record: &Record) {
+    if args.json {
+        println!("{}", record.to_json());
+    }
+}
+
+/// `kk0`, then `kk0_2`, … so two puzzles never share run files.
+fn unique_stem(stem: &str, used: &mut HashSet<String>) -> String {
+    let mut candidate = stem.to_string();
+    let mut k = 1;
+    while !used.insert(candidate.clone()) {
+        k += 1;
+        candidate = format!("{stem}_{k}");
+    }
+    candidate
+}
+
+/// The human-readable report of one puzzle.
+fn describe(
+    args: &SolveArgs,
+    config: &Config,
+    name: &str,
+    puzzle: &crate::ir::Puzzle,
+    out: &Outcome,
+) -> String {
+    let style = Style {
+        ascii: args.ascii,
+        color: std::io::stdout().is_terminal()
+            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+    };
+    let runs = if out.runs == 1 {
+        "1 run".to_string()
+    } else {
+        format!("{} runs", out.runs)
+    };
+    let mut s = format!(
+        "{name}: {} via {}, {:.3} s ({runs})\n",
+        config.located.solver.program(),
+        config.via.name(),
+        out.seconds
+    );
+    match out.solutions.first() {
+        Some(grid) => {
+            s.push_str(&picture::draw(puzzle, Some(grid), style));
+            s.push_str(&format!(
+                "solution: found and verified (solver stopped: {})\n",
+                out.stop
+            ));
+        }
+        None => s.push_str(&match out.stop {
+            Stop::Infeasible => {
+                "solution: none (the solver proved the model infeasible)\n".to_string()
+            }
+            ref stop => format!("solution: not found, not disproved ({stop})\n"),
+        }),
+    }
+    s.push_str(&uniqueness_line(out));
+    if out.solutions.len() > 1 {
+        for (i, grid) in out.solutions.iter().enumerate().skip(1) {
+            s.push_str(&format!("solution {}:\n", i + 1));
+            s.push_str(&picture::draw(puzzle, Some(grid), style));
+        }
+    }
+    if let Some(complete) = out.complete {
+        let limit_reached =
+            matches!(config.mode, Mode::All { limit } if out.solutions.len() >= limit);
+        let how = if complete {
+            "all of them: the model with every cut is infeasible".to_string()
+        } else if limit_reached {
+            "maybe not all: --limit reached".to_string()
+        } else {
+            format!("maybe not all: the last run ended: {}", out.last_stop)
+        };
+        s.push_str(&format!("solutions: {} ({how})\n", out.solutions.len()));
+    }
+    s
+}
+
+fn uniqueness_line(out: &Outcome) -> String {
+    let k = out.runs.saturating_sub(1);
+    match &out.uniqueness {
+        Uniqueness::NotAsked => String::new(),
+        Uniqueness::Unique => {
+            format!("unique: yes (the model with no-good cut nogood_{k} is infeasible)\n")
+        }
+        Uniqueness::NotUnique => "unique: no (a second solution follows)\n".to_string(),
+        Uniqueness::NotProven(stop) => {
+            format!("unique: not proven (the cut model run ended: {stop})\n")
+        }
+    }
+}

@@ -1,0 +1,342 @@
+//! `cagec explain`: which rows each cage generates and why, with the numbers
+//! filled in, for a student reading the LP file beside the paper.
+//!
+//! Row names, equation labels, coefficients and notes are read off the real
+//! [`Model`] that [`formulate_with`] builds (each cage's rows form the section
+//! titled `cage C: …`), so the explanation cannot drift from what `cagec
+//! compile` writes with the same options. The arithmetic behind the rows
+//! (big-M, prime exponents, value sets, tuples) is recomputed with the
+//! functions the formulation itself uses.
+
+mod ops;
+#[cfg(test)]
+mod tests;
+mod text;
+
+use std::cell::OnceCell;
+use std::fmt::{self, Write};
+use std::ops::Range;
+
+use crate::formulate::{
+    FormulateError, Formulation, Options, ProductMethod, family_name, formulate_with,
+};
+use crate::ir::{Cage, Cell, Op, Puzzle};
+use crate::model::Model;
+use crate::tuples::{self, Tuples};
+use text::{row_pieces, short_note, wrap, wrap_words};
+
+/// Tuples are listed one by one up to this many.
+const LISTED_TUPLES: usize = 12;
+
+/// Why no explanation was written.
+#[derive(Debug, thiserror::Error)]
+pub enum ExplainError {
+    #[error(transparent)]
+    Formulate(#[from] FormulateError),
+    /// `--cage 9` on a puzzle with 7 cages.
+    #[error("there is no cage {cage}: the puzzle has cages 1 to {count}")]
+    NoSuchCage { cage: usize, count: usize },
+    #[error("formatting failed")]
+    Fmt(#[from] fmt::Error),
+}
+
+/// The explanation of every cage of `puzzle` (or only of cage `cage`, 1-based)
+/// under the formulation options `opts`.
+pub fn explain(
+    puzzle: &Puzzle,
+    opts: &Options,
+    cage: Option<usize>,
+) -> Result<String, ExplainError> {
+    let mut s = String::new();
+    write_explanation(puzzle, opts, cage, &mut s)?;
+    Ok(s)
+}
+
+/// [`explain`] into any `fmt::Write`.
+pub fn write_explanation(
+    puzzle: &Puzzle,
+    opts: &Options,
+    cage: Option<usize>,
+    out: &mut dyn Write,
+) -> Result<(), ExplainError> {
+    let count = puzzle.cages.len();
+    let chosen: Range<usize> = match cage {
+        Some(c) if (1..=count).contains(&c) => c - 1..c,
+        Some(c) => return Err(ExplainError::NoSuchCage { cage: c, count }),
+        None => 0..count,
+    };
+    let ctx = Ctx {
+        puzzle,
+        opts,
+        model: formulate_with(puzzle, opts)?,
+        alternatives: OnceCell::new(),
+    };
+    preamble(&ctx, out)?;
+    for c in chosen {
+        writeln!(out)?;
+        explain_cage(&ctx, c, out)?;
+    }
+    Ok(())
+}
+
+/// What every part of the explanation reads.
+struct Ctx<'a> {
+    puzzle: &'a Puzzle,
+    opts: &'a Options,
+    model: Model,
+    /// The same model with products by primes and by sets, built on demand to
+    /// show what `--product auto` compared.
+    alternatives: OnceCell<Option<(Model, Model)>>,
+}
+
+impl Ctx<'_> {
+    fn n(&self) -> usize {
+        self.puzzle.size
+    }
+
+    fn alternatives(&self) -> Option<&(Model, Model)> {
+        self.alternatives
+            .get_or_init(|| {
+                let with = |product| {
+                    let opts = Options {
+                        product,
+                        ..self.opts.clone()
+                    };
+                    formulate_with(self.puzzle, &opts).ok()
+                };
+                Some((with(ProductMethod::Primes)?, with(ProductMethod::Sets)?))
+            })
+            .as_ref()
+    }
+}
+
+fn preamble(ctx: &Ctx, out: &mut dyn Write) -> fmt::Result {
+    let (n, model) = (ctx.n(), &ctx.model);
+    let text = format!(
+        "{n}x{n} grid, {} cages. Model: {}.",
+        ctx.puzzle.cages.len(),
+        describe_options(ctx.opts)
+    );
+    writeln!(out, "{}", wrap_words(&text, "", ""))?;
+    if let Some(p) = model.presolve {
+        writeln!(
+            out,
+            "Presolve removed {} of {} x columns (values no cage tuple allows) and {} rows.",
+            p.columns_removed,
+            n * n * n,
+            p.rows_removed
+        )?;
+    }
+    let text = format!(
+        "Equation numbers in parentheses are those of Melkonian (2016); row and variable \
+         names are exactly those `cagec compile` writes with the same options. Cells are \
+         (row, column), 1-based; J-wiki cage files number them 0..{} row-major. \
+         Variables: x_I_J_K = 1 when cell (I,J) holds K (binary); y_I_J = the value of \
+         cell (I,J) (continuous, integral by (3.2)); u_C = the orientation of difference \
+         or ratio cage C (binary). A cage's tuples are the assignments of values to its \
+         cells that meet its clue with distinct values in each row and column (the J-wiki \
+         essay's initial possibilities); up to {LISTED_TUPLES} are listed.",
+        n * n - 1
+    );
+    writeln!(out, "{}", wrap_words(&text, "", ""))?;
+    writeln!(out, "Rows every {n}x{n} puzzle has, not repeated below:")?;
+    for (eq, pattern) in [
+        ("2.1", "cell_I_J"),
+        ("2.2", "row_I_K"),
+        ("2.3", "col_J_K"),
+        ("3.2", "link_I_J"),
+    ] {
+        let rows = model.rows().filter(|r| r.info.eq == eq).count();
+        writeln!(
+            out,
+            "  {:<8}{pattern:<10}{:<28}{rows:>5} rows",
+            format!("({eq})"),
+            family_name(eq)
+        )?;
+    }
+    Ok(())
+}
+
+fn describe_options(opts: &Options) -> String {
+    let formulation = match opts.formulation {
+        Formulation::Melkonian => "the paper's rows (--formulation melkonian)".to_string(),
+        Formulation::Tuples => format!(
+            "one binary per cage tuple (--formulation tuples), cages with more than {} \
+             tuples keep the paper's rows",
+            opts.tuple_limit
+        ),
+    };
+    let product = match opts.product {
+        ProductMethod::Primes => "products by prime exponents (--product primes)",
+        ProductMethod::Sets => "products by value sets on straight cages (--product sets)",
+        ProductMethod::Auto => "products by the smaller exact encoding (--product auto)",
+    };
+    let presolve = if opts.presolve {
+        "presolve on"
+    } else {
+        "no presolve"
+    };
+    format!("{formulation}; {product}; {presolve}")
+}
+
+fn explain_cage(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
+    let cage = &ctx.puzzle.cages[c];
+    let cells = cage.sorted_cells();
+    let n = ctx.n();
+    writeln!(
+        out,
+        "cage {}: {}{} ({}: {})",
+        c + 1,
+        cage.target,
+        cage.op.symbol(),
+        cage.op.paper_name(),
+        clue_words(cage)
+    )?;
+    let coords: Vec<String> = cells.iter().map(|&cell| coord(cell)).collect();
+    let jwiki: Vec<String> = cells.iter().map(|c| c.index(n).to_string()).collect();
+    let text = format!("cells {}; J-wiki {}", coords.join(" "), jwiki.join(" "));
+    writeln!(out, "{}", wrap_words(&text, "  ", "    "))?;
+    let rows = cage_rows(&ctx.model, c);
+    let table = tuples::enumerate(cage, n, ctx.opts.tuple_limit.max(tuples::DEFAULT_LIMIT));
+    let tabulated = rows.clone().any(|r| ctx.model.row(r).info.eq == "T.1");
+    write_tuples(ctx, c, &table, tabulated.then_some(rows.clone()), out)?;
+    if tabulated {
+        ops::tupled(ctx, c, out)?;
+    } else {
+        if ctx.opts.formulation == Formulation::Tuples {
+            let text = format!(
+                "More than {} tuples (--tuple-limit): the tuple formulation keeps the paper's \
+                 rows for this cage.",
+                ctx.opts.tuple_limit
+            );
+            writeln!(out, "{}", wrap_words(&text, "  ", "  "))?;
+        }
+        match cage.op {
+            Op::Given => ops::given(ctx, c, out)?,
+            Op::Add => ops::sum(ctx, c, out)?,
+            Op::Sub => ops::difference(ctx, c, out)?,
+            Op::Div => ops::ratio(ctx, c, out)?,
+            Op::Mul => ops::product(ctx, c, table.as_ref().ok(), out)?,
+        }
+    }
+    write_rows(&ctx.model, c, rows, out)
+}
+
+fn clue_words(cage: &Cage) -> String {
+    let t = cage.target;
+    match cage.op {
+        Op::Given => format!("the cell holds {t}"),
+        Op::Add => format!("the values add up to {t}"),
+        Op::Sub => format!("the two values differ by {t}"),
+        Op::Mul => format!("the values multiply to {t}"),
+        Op::Div => format!("one value is {t} times the other"),
+    }
+}
+
+/// `(2,3)`, 1-based.
+fn coord(cell: Cell) -> String {
+    format!("({},{})", cell.row + 1, cell.col + 1)
+}
+
+/// The rows of cage `c` (0-based): its section of the model.
+fn cage_rows(model: &Model, c: usize) -> Range<usize> {
+    let prefix = format!("cage {}:", c + 1);
+    let Some(i) = model
+        .sections
+        .iter()
+        .position(|s| s.title.starts_with(&prefix))
+    else {
+        return 0..0;
+    };
+    let start = model.sections[i].first_row;
+    let end = model
+        .sections
+        .get(i + 1)
+        .map_or(model.num_rows(), |s| s.first_row);
+    start..end
+}
+
+/// The tuple count, and the tuples themselves when few (with their z
+/// variable when the tuple formulation wrote one).
+fn write_tuples(
+    ctx: &Ctx,
+    c: usize,
+    table: &Result<Tuples, tuples::TooMany>,
+    tabulated: Option<Range<usize>>,
+    out: &mut dyn Write,
+) -> fmt::Result {
+    let t = match table {
+        Ok(t) => t,
+        Err(e) => return writeln!(out, "  {e}: too many to list"),
+    };
+    let count = t.count();
+    writeln!(
+        out,
+        "  {count} tuple{}{}",
+        plural(count),
+        if count <= LISTED_TUPLES { ":" } else { "" }
+    )?;
+    if count > LISTED_TUPLES {
+        return Ok(());
+    }
+    let z = tabulated.map_or_else(Vec::new, |rows| z_names(&ctx.model, c, rows));
+    let label_width = z.iter().map(|(_, name)| name.len() + 2).max().unwrap_or(0);
+    let heads: Vec<String> = t.cells.iter().map(|&cell| coord(cell)).collect();
+    writeln!(out, "    {:label_width$}{}", "", heads.join(" "))?;
+    for (i, tuple) in t.iter().enumerate() {
+        let label = z
+            .iter()
+            .find(|(ti, _)| *ti == i)
+            .map_or(String::new(), |(_, name)| name.clone());
+        let values: Vec<String> = tuple
+            .iter()
+            .zip(&heads)
+            .map(|(v, h)| format!("{v:^w$}", w = h.len()))
+            .collect();
+        let line = format!("    {label:label_width$}{}", values.join(" "));
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    Ok(())
+}
+
+/// The z variables of the tuple formulation's (T.1) row, with the index of
+/// the tuple each stands for (`z_C_T` is tuple T, 1-based).
+fn z_names(model: &Model, c: usize, rows: Range<usize>) -> Vec<(usize, String)> {
+    let prefix = format!("z_{}_", c + 1);
+    rows.map(|r| model.row(r))
+        .filter(|row| row.info.eq == "T.1")
+        .flat_map(|row| row.terms.iter())
+        .filter_map(|t| {
+            let name = model.var_name(t.var);
+            let index: usize = name.strip_prefix(&prefix)?.parse().ok()?;
+            Some((index.checked_sub(1)?, name.to_string()))
+        })
+        .collect()
+}
+
+fn write_rows(model: &Model, c: usize, rows: Range<usize>, out: &mut dyn Write) -> fmt::Result {
+    if rows.is_empty() {
+        return writeln!(
+            out,
+            "  no rows: presolve already fixed every value this cage allows"
+        );
+    }
+    writeln!(out, "  rows:")?;
+    for r in rows {
+        let row = model.row(r);
+        let eq = format!("({})", row.info.eq);
+        let pieces = row_pieces(model, r);
+        writeln!(
+            out,
+            "{}",
+            wrap(&pieces, &format!("    {eq:<8}"), "              ")
+        )?;
+        let note = short_note(&row.info.note, c + 1);
+        writeln!(out, "{}", wrap_words(note, "            ", "            "))?;
+    }
+    Ok(())
+}
+
+fn plural(count: usize) -> &'static str {
+    if count == 1 { "" } else { "s" }
+}

@@ -1,0 +1,288 @@
+//! The rows of each cage: givens, (3.1) sums, (4.1) differences, (5.1)–(5.4)
+//! ratios and (6.1.5) products by prime exponents.
+
+use super::primes::{exponent, primes_up_to, ratio_big_m};
+use super::{Formulation, Layout, Options, ProductMethod, names, products, tupled};
+use crate::ir::{Cage, Cell, Op, Puzzle};
+use crate::model::{Domain, Model, ModelError, Sense, VarId};
+use crate::tuples;
+
+pub(super) fn cage_rows(
+    model: &mut Model,
+    l: &Layout,
+    puzzle: &Puzzle,
+    opts: &Options,
+) -> Result<(), ModelError> {
+    // u variables come after x and y, in cage order; declare them all first so
+    // variable order does not depend on row order.
+    let u: Vec<Option<VarId>> = puzzle
+        .cages
+        .iter()
+        .enumerate()
+        .map(|(c, cage)| {
+            let tabulated = opts.formulation == Formulation::Tuples
+                && tuples::enumerate(cage, l.n, opts.tuple_limit).is_ok();
+            (matches!(cage.op, Op::Sub | Op::Div) && !tabulated)
+                .then(|| model.add_var(format_args!("{}", names::u(c)), Domain::Binary))
+        })
+        .collect();
+    let primes = primes_up_to(l.n);
+    for (c, cage) in puzzle.cages.iter().enumerate() {
+        let cells = cage.sorted_cells();
+        let title = format!(
+            "cage {}: {}{} on {}",
+            c + 1,
+            cage.target,
+            cage.op.symbol(),
+            describe_cells(&cells)
+        );
+        let table = match (opts.formulation, opts.product, cage.op) {
+            (Formulation::Tuples, _, _)
+            | (_, ProductMethod::Sets | ProductMethod::Auto, Op::Mul) => {
+                Some(tuples::enumerate(cage, l.n, opts.tuple_limit))
+            }
+            _ => None,
+        };
+        if opts.formulation == Formulation::Tuples {
+            match &table {
+                Some(Ok(t)) => {
+                    model.section(format!("{title}; {} tuples (T.1, T.2)", t.count()));
+                    tupled::rows(model, l, c, t)?;
+                    continue;
+                }
+                _ => model.section(format!(
+                    "{title}; more than {} tuples: the paper's rows instead",
+                    opts.tuple_limit
+                )),
+            }
+        } else {
+            model.section(title);
+        }
+        let y = |cell: Cell| l.y(cell.row as usize, cell.col as usize);
+        let t = cage.target as i64;
+        match cage.op {
+            Op::Given => model.add_row(
+                names::cage(c, ""),
+                "given",
+                format!(
+                    "cage {}: cell {} is given as {t}",
+                    c + 1,
+                    describe_cells(&cells)
+                ),
+                [(y(cells[0]), 1)],
+                Sense::Eq,
+                t,
+            )?,
+            Op::Add => model.add_row(
+                names::cage(c, ""),
+                "3.1",
+                format!("cage {} ({t}+): the values add up to {t}", c + 1),
+                cells.iter().map(|&cell| (y(cell), 1)),
+                Sense::Eq,
+                t,
+            )?,
+            Op::Sub => {
+                let (a, b) = (y(cells[0]), y(cells[1]));
+                let u = u[c].expect("u declared for difference cages");
+                model.add_row(
+                    names::cage(c, ""),
+                    "4.1",
+                    format!(
+                        "cage {} ({t}-): |y_b - y_a| = {t}; u_{} = 0: b - a = {t}, u_{} = 1: a - b = {t}",
+                        c + 1,
+                        c + 1,
+                        c + 1
+                    ),
+                    [(b, 1), (a, -1), (u, 2 * t)],
+                    Sense::Eq,
+                    t,
+                )?
+            }
+            Op::Div => {
+                let u = u[c].expect("u declared for ratio cages");
+                ratio_rows(model, c, cage, y(cells[0]), y(cells[1]), u, l.n)?
+            }
+            Op::Mul => {
+                let sets = match (&table, is_straight(&cells)) {
+                    (Some(Ok(t)), true) => Some(products::value_sets(t)),
+                    _ => None,
+                };
+                match sets {
+                    Some(sets)
+                        if products::prefer_sets(opts.product, l, &cells, &primes, &sets) =>
+                    {
+                        products::set_rows(model, l, c, cage, &cells, &sets)?
+                    }
+                    _ => product_rows(model, l, c, cage, &cells, &primes)?,
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// All cells in one row or in one column (method 2 is exact only then).
+fn is_straight(cells: &[Cell]) -> bool {
+    cells.iter().all(|c| c.row == cells[0].row) || cells.iter().all(|c| c.col == cells[0].col)
+}
+
+/// Adds a row, except one that presolve left without terms and that 0
+/// satisfies: that row is dropped and counted.
+pub(super) fn add_row_or_drop(
+    model: &mut Model,
+    name: String,
+    eq: &'static str,
+    note: String,
+    terms: Vec<(VarId, i64)>,
+    sense: Sense,
+    rhs: i64,
+) -> Result<(), ModelError> {
+    if terms.is_empty()
+        && sense.holds(0, rhs)
+        && let Some(report) = model.presolve.as_mut()
+    {
+        report.rows_removed += 1;
+        return Ok(());
+    }
+    model.add_row(name, eq, note, terms, sense, rhs)
+}
+
+/// Suffix, equation, terms, sense, RHS and note of one ratio row.
+type RatioRow = (
+    &'static str,
+    &'static str,
+    [(VarId, i64); 3],
+    Sense,
+    i64,
+    String,
+);
+
+/// (5.1)–(5.4): u = 0 forces `y_b = r·y_a`, u = 1 forces `y_a = r·y_b`.
+fn ratio_rows(
+    model: &mut Model,
+    c: usize,
+    cage: &Cage,
+    a: VarId,
+    b: VarId,
+    u: VarId,
+    n: usize,
+) -> Result<(), ModelError> {
+    let r = cage.target as i64;
+    let m = ratio_big_m(n as u64, cage.target) as i64;
+    let cn = c + 1;
+    let rows: [RatioRow; 4] = [
+        (
+            "r1",
+            "5.1",
+            [(b, 1), (a, -r), (u, m)],
+            Sense::Ge,
+            0,
+            format!("cage {cn} ({r}%): with u_{cn} = 0, y_b >= {r} y_a"),
+        ),
+        (
+            "r2",
+            "5.2",
+            [(b, 1), (a, -r), (u, -m)],
+            Sense::Le,
+            0,
+            format!("cage {cn} ({r}%): with u_{cn} = 0, y_b <= {r} y_a"),
+        ),
+        (
+            "r3",
+            "5.3",
+            [(a, 1), (b, -r), (u, -m)],
+            Sense::Ge,
+            -m,
+            format!("cage {cn} ({r}%): with u_{cn} = 1, y_a >= {r} y_b"),
+        ),
+        (
+            "r4",
+            "5.4",
+            [(a, 1), (b, -r), (u, m)],
+            Sense::Le,
+            m,
+            format!(
+                "cage {cn} ({r}%): with u_{cn} = 1, y_a <= {r} y_b; big-M = {r}({n} - {n} mod {r}) - {n} div {r} = {m}"
+            ),
+        ),
+    ];
+    for (suffix, eq, terms, sense, rhs, note) in rows {
+        model.add_row(names::cage(c, suffix), eq, note, terms, sense, rhs)?;
+    }
+    Ok(())
+}
+
+/// (6.1.5) for every prime p ≤ n: the exponents of p over the cage's values
+/// add up to v_p(t). Primes not dividing t get a row too (with RHS 0): that is
+/// what keeps, say, a 6 out of a cage whose target is 8.
+fn product_rows(
+    model: &mut Model,
+    l: &Layout,
+    c: usize,
+    cage: &Cage,
+    cells: &[Cell],
+    primes: &[usize],
+) -> Result<(), ModelError> {
+    let t = cage.target;
+    for &p in primes {
+        let e = exponent(t, p as u64);
+        let terms = cells
+            .iter()
+            .flat_map(|cell| {
+                (p..=l.n).step_by(p).filter_map(move |k| {
+                    let x = l.x(cell.row as usize, cell.col as usize, k)?;
+                    Some((x, exponent(k as u64, p as u64) as i64))
+                })
+            })
+            .collect();
+        add_row_or_drop(
+            model,
+            names::cage(c, &format!("p{p}")),
+            "6.1.5",
+            format!(
+                "cage {} ({t}*): the values hold the prime {p} exactly {e} time{} ({t} = {})",
+                c + 1,
+                if e == 1 { "" } else { "s" },
+                factor_text(t)
+            ),
+            terms,
+            Sense::Eq,
+            e as i64,
+        )?;
+    }
+    Ok(())
+}
+
+/// `2^3 * 3` style factorisation for comments.
+fn factor_text(t: u64) -> String {
+    let f = super::primes::factorize(t);
+    if f.is_empty() {
+        return "1".to_string();
+    }
+    f.iter()
+        .map(|&(p, e)| {
+            if e == 1 {
+                p.to_string()
+            } else {
+                format!("{p}^{e}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" * ")
+}
+
+/// `(1,1) (1,2)` in 1-based coordinates; long cages are shortened so comment
+/// lines stay readable.
+pub(super) fn describe_cells(cells: &[Cell]) -> String {
+    const SHOWN: usize = 8;
+    let mut s = cells
+        .iter()
+        .take(SHOWN)
+        .map(|c| format!("({},{})", c.row + 1, c.col + 1))
+        .collect::<Vec<_>>()
+        .join(" ");
+    if cells.len() > SHOWN {
+        s.push_str(&format!(" ... ({} cells)", cells.len()));
+    }
+    s
+}

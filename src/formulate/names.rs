@@ -1,0 +1,75 @@
+//! The canonical, solver-safe names of emitted variables and rows. Every name
+//! is 1-based and starts with a lower-case letter and an underscore, so no name
+//! can be read as a keyword, a number or `inf` by any LP reader.
+
+/// `x_I_J_K`: cell (I,J) holds K. Arguments are 0-based cells, value `k` as is.
+pub fn x(row: usize, col: usize, k: usize) -> String {
+    format!("x_{}_{}_{k}", row + 1, col + 1)
+}
+
+/// `y_I_J`: the value of cell (I,J).
+pub fn y(row: usize, col: usize) -> String {
+    format!("y_{}_{}", row + 1, col + 1)
+}
+
+/// `u_C`: orientation of cage C (0-based index in, 1-based name out).
+pub fn u(cage: usize) -> String {
+    format!("u_{}", cage + 1)
+}
+
+pub fn cell(row: usize, col: usize) -> String {
+    format!("cell_{}_{}", row + 1, col + 1)
+}
+
+pub fn row(row: usize, k: usize) -> String {
+    format!("row_{}_{k}", row + 1)
+}
+
+pub fn col(col: usize, k: usize) -> String {
+    format!("col_{}_{k}", col + 1)
+}
+
+pub fn link(row: usize, col: usize) -> String {
+    format!("link_{}_{}", row + 1, col + 1)
+}
+
+/// `cage_C` and, with a suffix, `cage_C_r1`, `cage_C_p2`.
+pub fn cage(cage: usize, suffix: &str) -> String {
+    if suffix.is_empty() {
+        format!("cage_{}", cage + 1)
+    } else {
+        format!("cage_{}_{suffix}", cage + 1)
+    }
+}
+
+/// Parses `x_I_J_K` into 0-based `(row, col)` and the value K.
+pub fn parse_x(name: &str) -> Option<(usize, usize, usize)> {
+    let mut it = name.strip_prefix("x_")?.split('_');
+    let i: usize = it.next()?.parse().ok()?;
+    let j: usize = it.next()?.parse().ok()?;
+    let k: usize = it.next()?.parse().ok()?;
+    (it.next().is_none() && i >= 1 && j >= 1 && k >= 1).then(|| (i - 1, j - 1, k))
+}
+
+/// Parses `y_I_J` into a 0-based `(row, col)`.
+pub fn parse_y(name: &str) -> Option<(usize, usize)> {
+    let mut it = name.strip_prefix("y_")?.split('_');
+    let i: usize = it.next()?.parse().ok()?;
+    let j: usize = it.next()?.parse().ok()?;
+    (it.next().is_none() && i >= 1 && j >= 1).then(|| (i - 1, j - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn names_parse_back() {
+        assert_eq!(super::x(2, 3, 7), "x_3_4_7");
+        assert_eq!(super::parse_x("x_3_4_7"), Some((2, 3, 7)));
+        assert_eq!(super::parse_x("x_3_4"), None);
+        assert_eq!(super::parse_x("x_0_4_1"), None);
+        assert_eq!(super::parse_x("x_3_4_7_1"), None);
+        assert_eq!(super::parse_y("y_10_2"), Some((9, 1)));
+        assert_eq!(super::parse_y("y_a_2"), None);
+        assert_eq!(super::cage(4, "r1"), "cage_5_r1");
+    }
+}

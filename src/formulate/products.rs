@@ -1,0 +1,136 @@
+//! Product cages by value sets, the paper's method 2 (§6.2, Appendix A).
+//! Exact only for straight cages, whose values are distinct: the cage holds
+//! the product exactly when its set of values is one of the sets S ⊆ 1..n
+//! with |S| = |C| and ∏S = t.
+
+use super::cages::add_row_or_drop;
+use super::{Layout, ProductMethod, names};
+use crate::ir::{Cage, Cell};
+use crate::model::{Domain, Model, ModelError, Sense};
+use crate::tuples::Tuples;
+
+/// The distinct value sets of a straight cage's tuples, each sorted.
+pub fn value_sets(t: &Tuples) -> Vec<Vec<u8>> {
+    let mut sets: Vec<Vec<u8>> = t
+        .iter()
+        .map(|tuple| {
+            let mut s = tuple.to_vec();
+            s.sort_unstable();
+            s
+        })
+        .collect();
+    sets.sort();
+    sets.dedup();
+    sets
+}
+
+/// Whether to write `sets` rather than the prime-exponent rows.
+pub(super) fn prefer_sets(
+    method: ProductMethod,
+    l: &Layout,
+    cells: &[Cell],
+    primes: &[usize],
+    sets: &[Vec<u8>],
+) -> bool {
+    match method {
+        ProductMethod::Primes => false,
+        ProductMethod::Sets => !sets.is_empty(),
+        ProductMethod::Auto => {
+            let present =
+                |cell: &Cell, k: usize| l.x(cell.row as usize, cell.col as usize, k).is_some();
+            let by_primes: usize = primes
+                .iter()
+                .map(|&p| {
+                    cells
+                        .iter()
+                        .map(|cell| (p..=l.n).step_by(p).filter(|&k| present(cell, k)).count())
+                        .sum::<usize>()
+                })
+                .sum();
+            // The x of a set row that presolve kept, as `set_rows` writes them.
+            let xs = |s: &Vec<u8>| -> usize {
+                cells
+                    .iter()
+                    .map(|c| s.iter().filter(|&&v| present(c, v as usize)).count())
+                    .sum()
+            };
+            let by_sets: usize = match sets.len() {
+                1 => xs(&sets[0]),
+                m => sets.iter().map(|s| xs(s) + 1).sum::<usize>() + m,
+            };
+            !sets.is_empty() && by_sets < by_primes
+        }
+    }
+}
+
+/// (6.2.4)/(A.9) for one set; (A.11)–(A.12) with binaries w for several.
+pub(super) fn set_rows(
+    model: &mut Model,
+    l: &Layout,
+    c: usize,
+    cage: &Cage,
+    cells: &[Cell],
+    sets: &[Vec<u8>],
+) -> Result<(), ModelError> {
+    let t = cage.target;
+    let size = cells.len() as i64;
+    let terms_of = |set: &[u8]| -> Vec<_> {
+        cells
+            .iter()
+            .flat_map(|cell| {
+                set.iter().filter_map(move |&v| {
+                    l.x(cell.row as usize, cell.col as usize, v as usize)
+                        .map(|x| (x, 1))
+                })
+            })
+            .collect()
+    };
+    let show = |set: &[u8]| set.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
+    let cn = c + 1;
+    if let [set] = sets {
+        let eq = if cells.len() == 2 { "6.2.4" } else { "A.9" };
+        return add_row_or_drop(
+            model,
+            names::cage(c, ""),
+            eq,
+            format!(
+                "cage {cn} ({t}*): a straight cage whose values must be {{{}}}",
+                show(set)
+            ),
+            terms_of(set),
+            Sense::Eq,
+            size,
+        );
+    }
+    let mut choice = Vec::with_capacity(sets.len());
+    for (s, set) in sets.iter().enumerate() {
+        let w = model.add_var(format_args!("w_{cn}_{}", s + 1), Domain::Binary);
+        choice.push((w, 1));
+        let mut terms = terms_of(set);
+        terms.push((w, -size));
+        add_row_or_drop(
+            model,
+            names::cage(c, &format!("s{}", s + 1)),
+            "A.11",
+            format!(
+                "cage {cn} ({t}*): w_{cn}_{} = 1 forces the values {{{}}}",
+                s + 1,
+                show(set)
+            ),
+            terms,
+            Sense::Ge,
+            0,
+        )?;
+    }
+    model.add_row(
+        names::cage(c, ""),
+        "A.12",
+        format!(
+            "cage {cn} ({t}*): exactly one of its {} value sets",
+            sets.len()
+        ),
+        choice,
+        Sense::Eq,
+        1,
+    )
+}

@@ -1,0 +1,65 @@
+//! The tuple formulation ("Beyond the paper" in FORMULATION.md): a binary
+//! z per cage tuple, exactly one chosen, and each x of the cage equal to the
+//! sum of the z that give it its value. Per cage, this is the convex hull of
+//! the feasible assignments.
+
+use super::Layout;
+use super::cages::add_row_or_drop;
+use super::names;
+use crate::model::{Domain, Model, ModelError, Sense};
+use crate::tuples::Tuples;
+
+/// (T.1) `Σ_τ z[C,τ] = 1`; (T.2) `x[i,j,k] − Σ_{τ(i,j)=k} z[C,τ] = 0`.
+pub(super) fn rows(model: &mut Model, l: &Layout, c: usize, t: &Tuples) -> Result<(), ModelError> {
+    let cn = c + 1;
+    let cell_x = |pos: usize, v: u8| {
+        let cell = t.cells[pos];
+        l.x(cell.row as usize, cell.col as usize, v as usize)
+    };
+    // Only tuples whose every value survived presolve get a z; names keep the
+    // tuple's index so they do not move when presolve is switched on.
+    let mut z = Vec::new();
+    for (i, tuple) in t.iter().enumerate() {
+        if tuple
+            .iter()
+            .enumerate()
+            .all(|(pos, &v)| cell_x(pos, v).is_some())
+        {
+            let var = model.add_var(format_args!("z_{cn}_{}", i + 1), Domain::Binary);
+            z.push((i, var));
+        }
+    }
+    model.add_row(
+        names::cage(c, ""),
+        "T.1",
+        format!("cage {cn}: exactly one of its {} tuples", z.len()),
+        z.iter().map(|&(_, var)| (var, 1)),
+        Sense::Eq,
+        1,
+    )?;
+    for (pos, cell) in t.cells.iter().enumerate() {
+        let (i, j) = (cell.row as usize, cell.col as usize);
+        for (k, x) in l.xs(i, j) {
+            let mut terms = vec![(x, 1)];
+            terms.extend(
+                z.iter()
+                    .filter(|&&(ti, _)| t.get(ti)[pos] as usize == k)
+                    .map(|&(_, var)| (var, -1)),
+            );
+            add_row_or_drop(
+                model,
+                names::cage(c, &format!("{}_{}_{k}", i + 1, j + 1)),
+                "T.2",
+                format!(
+                    "cage {cn}: cell ({},{}) holds {k} exactly when its tuple says so",
+                    i + 1,
+                    j + 1
+                ),
+                terms,
+                Sense::Eq,
+                0,
+            )?;
+        }
+    }
+    Ok(())
+}

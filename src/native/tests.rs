@@ -1,0 +1,153 @@
+use super::*;
+use crate::diag::Span;
+use crate::ir::{Cage, Cell};
+
+/// A puzzle from J-wiki cage lines (test helper; the real parser is `front`).
+fn parse(text: &str) -> Puzzle {
+    let lines: Vec<(String, Vec<usize>)> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let (clue, cells) = l.split_once(',').unwrap();
+            (
+                clue.to_string(),
+                cells
+                    .split_whitespace()
+                    .map(|c| c.parse().unwrap())
+                    .collect(),
+            )
+        })
+        .collect();
+    let count: usize = lines.iter().map(|(_, c)| c.len()).sum();
+    let n = (count as f64).sqrt() as usize;
+    let cages = lines
+        .into_iter()
+        .map(|(clue, cells)| {
+            let (op, digits) = match clue.chars().last().unwrap() {
+                '+' => (Op::Add, &clue[..clue.len() - 1]),
+                '-' => (Op::Sub, &clue[..clue.len() - 1]),
+                '*' => (Op::Mul, &clue[..clue.len() - 1]),
+                '%' => (Op::Div, &clue[..clue.len() - 1]),
+                _ => (Op::Given, &clue[..]),
+            };
+            Cage {
+                target: digits.parse().unwrap(),
+                op,
+                cells: cells.into_iter().map(|c| Cell::from_index(c, n)).collect(),
+                span: Span::default(),
+            }
+        })
+        .collect();
+    Puzzle { size: n, cages }
+}
+
+const KK2: &str = "36*,0 1 2\n3-,3 4\n672*,5 6 7 15 23\n25+,8 16 24 25\n5-,9 17\n3%,10 11\n8+,12 13\n9+,14 22\n5-,18 26\n1-,19 27\n22+,20 21 28 29\n13+,30 31 39 47\n3%,32 40\n140*,33 34 35\n9+,36 37 38\n3-,41 49\n21+,42 43 44\n15+,45 46 54\n2-,48 56\n13+,50 57 58\n7-,51 59\n3-,52 60\n144*,53 61 62\n15*,55 63\n";
+
+const KK2_SOLUTION: [[u32; 8]; 8] = [
+    [2, 6, 3, 5, 8, 4, 1, 7],
+    [8, 3, 2, 6, 7, 1, 5, 4],
+    [5, 8, 1, 2, 3, 7, 4, 6],
+    [7, 5, 6, 3, 4, 8, 2, 1],
+    [3, 7, 5, 4, 1, 2, 6, 8],
+    [1, 4, 8, 7, 6, 5, 3, 2],
+    [6, 1, 4, 8, 2, 3, 7, 5],
+    [4, 2, 7, 1, 5, 6, 8, 3],
+];
+
+#[test]
+fn solves_the_essays_8x8_and_proves_it_unique() {
+    let p = parse(KK2);
+    let out = solve(
+        &p,
+        &Options {
+            max_solutions: 2,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert!(out.complete, "search finished");
+    assert_eq!(out.solutions.len(), 1);
+    let expected: Vec<Vec<u32>> = KK2_SOLUTION.iter().map(|r| r.to_vec()).collect();
+    assert_eq!(out.solutions[0].values, expected);
+}
+
+#[test]
+fn counts_every_solution_of_an_ambiguous_puzzle() {
+    // A 2×2 with only sum cages over each row: both Latin squares fit.
+    let p = parse("3+,0 1\n3+,2 3\n");
+    let out = solve(
+        &p,
+        &Options {
+            max_solutions: 10,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert!(out.complete);
+    assert_eq!(out.solutions.len(), 2);
+    for g in &out.solutions {
+        assert_eq!(crate::verify::check(&p, g), vec![]);
+    }
+    let limited = solve(
+        &p,
+        &Options {
+            max_solutions: 1,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert!(!limited.complete);
+    assert_eq!(limited.solutions.len(), 1);
+}
+
+#[test]
+fn reports_no_solution_for_a_contradiction() {
+    // Both givens put a 1 in row 1.
+    let p = parse("1,0\n1,1\n3+,2 3\n");
+    let out = solve(&p, &Options::default()).unwrap();
+    assert!(out.complete && out.solutions.is_empty());
+}
+
+#[test]
+fn falls_back_to_bounds_for_huge_cages() {
+    // A 9×9 whose rows are single sum cages: every Latin square fits, and
+    // tables of 9! tuples per cage exceed the limit.
+    let text: String = (0..9)
+        .map(|r| {
+            let cells: Vec<String> = (0..9).map(|c| (r * 9 + c).to_string()).collect();
+            format!("45+,{}\n", cells.join(" "))
+        })
+        .collect();
+    let p = parse(&text);
+    let out = solve(
+        &p,
+        &Options {
+            max_solutions: 3,
+            tuple_limit: 1000,
+        },
+    )
+    .unwrap();
+    assert_eq!(out.solutions.len(), 3);
+    for g in &out.solutions {
+        assert_eq!(crate::verify::check(&p, g), vec![]);
+    }
+}
+
+#[test]
+fn generated_puzzles_are_solved_and_verified() {
+    for seed in 0..20 {
+        let (p, _) = crate::generate::puzzle(&crate::generate::Options {
+            size: 6 + (seed as usize % 4),
+            seed,
+            max_cage: 4,
+            ops: vec![Op::Add, Op::Sub, Op::Mul, Op::Div],
+        });
+        let out = solve(&p, &Options::default()).unwrap();
+        assert_eq!(
+            out.solutions.len(),
+            1,
+            "seed {seed}: the generating square fits"
+        );
+        assert_eq!(crate::verify::check(&p, &out.solutions[0]), vec![]);
+    }
+}

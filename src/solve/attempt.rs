@@ -1,0 +1,271 @@
+//! One solver run: write the model, run the binary, read the solution file,
+//! decode and verify the grid.
+//!
+//! Success is judged from the solution *file*. The old file is deleted first,
+//! so a file that exists was written by this run; a missing file, a crash, a
+//! hang, an error line in CBC's log, a malformed file, renamed columns or a
+//! grid that breaks the rules are all errors. Only a verified grid comes out.
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use super::emit::{self, Printed, Written};
+use super::error::tail;
+use super::locate::{Located, Solver};
+use super::process::{self, Exit, Invocation};
+use super::{RawSolution, SolveError, Stop, Values, Via, cbc, decode, glpk, highs};
+use crate::ir::{Grid, Puzzle};
+use crate::model::Model;
+use crate::verify;
+
+/// What one run established.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attempt {
+    pub stop: Stop,
+    /// A grid that passed [`verify::check`].
+    pub grid: Option<Grid>,
+    pub seconds: f64,
+}
+
+/// Everything a run needs besides its model.
+pub struct RunSpec<'a> {
+    pub located: &'a Located,
+    pub via: Via,
+    pub time_limit: Option<f64>,
+    pub threads: Option<u32>,
+    pub dir: &'a Path,
+    /// `commands.txt`, where each command line is appended.
+    pub commands: &'a mut dyn Write,
+    pub cancel: &'a AtomicBool,
+}
+
+/// The wall-clock kill: a little after the solver's own limit.
+pub fn wall_limit(time_limit: Option<f64>) -> Option<Duration> {
+    time_limit.map(|t| Duration::from_secs_f64(t + 5.0 + 0.1 * t))
+}
+
+/// Solves `model` (LP/MPS) or `puzzle` with `cuts` as data (AMPL) once.
+pub fn attempt(
+    spec: &mut RunSpec<'_>,
+    file_stem: &str,
+    model: Option<&Model>,
+    puzzle: &Puzzle,
+    cuts: &[Grid],
+) -> Result<Attempt, SolveError> {
+    let written = emit::write(spec.via, spec.dir, file_stem, model, puzzle, cuts)?;
+    let files = Files::new(spec.located.solver, &written);
+    for stale in [Some(&files.solution), files.printed.as_ref()]
+        .into_iter()
+        .flatten()
+    {
+        remove_stale(&spec.dir.join(stale))?;
+    }
+    let inv = invocation(spec, &written, &files);
+    writeln!(spec.commands, "{}", process::shell_line(&inv)).map_err(|source| SolveError::Io {
+        what: "writing commands.txt".into(),
+        source,
+    })?;
+    let finished = process::run(&inv, spec.dir, wall_limit(spec.time_limit), spec.cancel)?;
+    let raw = read_result(spec, &written, &files, finished.exit)?;
+    let grid = match raw.values {
+        None => None,
+        Some(values) => Some(grid_of(spec, model, puzzle, &written, &files, values)?),
+    };
+    Ok(Attempt {
+        stop: raw.stop,
+        grid,
+        seconds: finished.elapsed.as_secs_f64(),
+    })
+}
+
+/// The output files of one run, relative to the run directory.
+struct Files {
+    solution: String,
+    /// The AMPL model's `printf` output (`-y`).
+    printed: Option<String>,
+    stdout: String,
+    stderr: String,
+}
+
+impl Files {
+    /// Named after the input file (`kk0.cut1.lp.highs.sol`), so runs of one
+    /// puzzle by different routes or solvers never share a file.
+    fn new(solver: Solver, written: &Written) -> Files {
+        let base = written.data.as_deref().unwrap_or(&written.model);
+        let s = solver.program();
+        let solution = match solver {
+            Solver::Highs | Solver::Cbc => format!("{base}.{s}.sol"),
+            Solver::Glpk => format!("{base}.{s}.w"),
+        };
+        Files {
+            solution,
+            printed: written.printed.map(|_| format!("{base}.{s}.out")),
+            stdout: format!("{base}.{s}.log"),
+            stderr: format!("{base}.{s}.err"),
+        }
+    }
+}
+
+fn remove_stale(path: &Path) -> Result<(), SolveError> {
+    match fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(SolveError::Io {
+            what: format!("removing the old solution file {}", path.display()),
+            source: e,
+        }),
+        _ => Ok(()),
+    }
+}
+
+fn invocation(spec: &RunSpec<'_>, written: &Written, files: &Files) -> Invocation {
+    let (t, threads) = (spec.time_limit, spec.threads);
+    let args = match spec.located.solver {
+        Solver::Highs => highs::args(&written.model, &files.solution, t, threads),
+        Solver::Cbc => cbc::args(&written.model, &files.solution, t, threads),
+        Solver::Glpk => {
+            let f = glpk::Files {
+                model: &written.model,
+                data: written.data.as_deref(),
+                printed: files.printed.as_deref(),
+                solution: &files.solution,
+            };
+            glpk::args(spec.via, &f, t)
+        }
+    };
+    Invocation {
+        program: spec.located.program.clone(),
+        args,
+        env: spec.located.env.clone(),
+        stdout: files.stdout.clone(),
+        stderr: files.stderr.clone(),
+    }
+}
+
+fn read_lossy(path: &Path) -> Option<String> {
+    fs::read(path)
+        .ok()
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+}
+
+/// Judges the run from its exit, its log and its solution file.
+fn read_result(
+    spec: &RunSpec<'_>,
+    written: &Written,
+    files: &Files,
+    exit: Exit,
+) -> Result<RawSolution, SolveError> {
+    let log = read_lossy(&spec.dir.join(&files.stdout)).unwrap_or_default();
+    let text = judge_run(spec, files, exit, &log)?;
+    let printed = written.printed;
+    let parsed = match spec.located.solver {
+        Solver::Highs => highs::parse(&text),
+        Solver::Cbc => cbc::parse(&text),
+        Solver::Glpk => glpk::parse_w(&text, &log),
+    };
+    let bad = |file: &str, e: super::ParseError| SolveError::BadSolution {
+        file: file.to_string(),
+        line: e.line,
+        reason: e.reason,
+    };
+    let mut raw = parsed.map_err(|e| bad(&files.solution, e))?;
+    // MathProg columns are glpsol's own; the values come from the printf
+    // lines, which glpsol skips when there is no solution.
+    if let (Some(file), Some(kind), Some(_)) = (&files.printed, printed, &raw.values) {
+        let text = read_lossy(&spec.dir.join(file)).unwrap_or_default();
+        let values = match kind {
+            Printed::Cells => glpk::parse_printed(&text),
+            Printed::Names => glpk::parse_printed_names(&text),
+        };
+        raw.values = Some(values.map_err(|e| bad(file, e))?);
+    }
+    Ok(raw)
+}
+
+/// The solution file's text, or why the run failed: killed, crashed, an
+/// error in CBC's log, or no file at all.
+fn judge_run(
+    spec: &RunSpec<'_>,
+    files: &Files,
+    exit: Exit,
+    log: &str,
+) -> Result<String, SolveError> {
+    let program = spec.located.solver.program().to_string();
+    let err = read_lossy(&spec.dir.join(&files.stderr)).unwrap_or_default();
+    let output = tail(log, &err);
+    if exit == Exit::Killed {
+        let after = wall_limit(spec.time_limit).unwrap_or_default();
+        let limit = spec.time_limit.unwrap_or_default();
+        return Err(SolveError::Hung {
+            program,
+            after,
+            limit,
+            output,
+        });
+    }
+    if let Exit::Signal(_) = exit {
+        return Err(SolveError::Crashed {
+            program,
+            exit,
+            output,
+        });
+    }
+    if spec.located.solver == Solver::Cbc
+        && let Some(message) = cbc::log_error(log)
+    {
+        return Err(SolveError::Reported {
+            program,
+            message,
+            output,
+        });
+    }
+    match read_lossy(&spec.dir.join(&files.solution)) {
+        Some(text) => Ok(text),
+        None if exit == Exit::Code(0) => Err(SolveError::NoSolutionFile {
+            program,
+            file: files.solution.clone(),
+            exit,
+            output,
+        }),
+        None => Err(SolveError::Crashed {
+            program,
+            exit,
+            output,
+        }),
+    }
+}
+
+/// Decodes and verifies the values of a run.
+fn grid_of(
+    spec: &RunSpec<'_>,
+    model: Option<&Model>,
+    puzzle: &Puzzle,
+    written: &Written,
+    files: &Files,
+    values: Values,
+) -> Result<Grid, SolveError> {
+    let values = match (values, &written.names) {
+        (Values::Named(v), Some(names)) => Values::Named(
+            v.into_iter()
+                .map(|(short, x)| (emit::canonical(names, &short).unwrap_or(short), x))
+                .collect(),
+        ),
+        (v, _) => v,
+    };
+    let file = files
+        .printed
+        .clone()
+        .unwrap_or_else(|| files.solution.clone());
+    let empty = Model::default();
+    let grid = decode::grid(model.unwrap_or(&empty), puzzle.size, &values)
+        .map_err(|reason| SolveError::Decode { file, reason })?;
+    let violations = verify::check(puzzle, &grid);
+    if !violations.is_empty() {
+        return Err(SolveError::WrongGrid {
+            solver: spec.located.solver.program().to_string(),
+            violations,
+        });
+    }
+    Ok(grid)
+}

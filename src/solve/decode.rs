@@ -1,0 +1,298 @@
+//! Solution values → [`Grid`], by variable name.
+//!
+//! The grid comes from the binaries `x_I_J_K` (exactly one 1 per cell); the
+//! continuous `y_I_J` must agree with it. Values are rounded within a
+//! tolerance; anything else (a fractional x, a cell with no value or two, a
+//! column the model does not have) is a solver error, never a guess.
+
+use std::collections::HashMap;
+
+use super::Values;
+use crate::ir::Grid;
+use crate::model::Model;
+
+/// How far a binary may sit from 0 or 1 (solvers' integrality tolerance is 1e-6
+/// or tighter; glpsol prints full precision).
+pub const X_TOL: f64 = 1e-5;
+/// How far y may sit from the value the x give (a row feasibility tolerance
+/// scaled by coefficients up to n).
+pub const Y_TOL: f64 = 1e-4;
+
+/// Decodes any kind of [`Values`] for `model` (n×n puzzle).
+pub fn grid(model: &Model, n: usize, values: &Values) -> Result<Grid, String> {
+    match values {
+        Values::Named(named) => grid_from_vars(model, n, &by_var(model, named)?),
+        Values::Indexed(v) => {
+            if v.len() != model.num_vars() {
+                return Err(format!(
+                    "the solution has {} columns but the model has {}",
+                    v.len(),
+                    model.num_vars()
+                ));
+            }
+            grid_from_vars(model, n, v)
+        }
+        Values::Cells(cells) => grid_from_cells(n, cells),
+    }
+}
+
+/// Orders named values by the model's variables; every model variable must
+/// appear exactly once and nothing else may.
+fn by_var(model: &Model, named: &[(String, f64)]) -> Result<Vec<f64>, String> {
+    let index: HashMap<&str, usize> = model
+        .vars()
+        .map(|v| (model.var_name(v), v.index()))
+        .collect();
+    let mut values = vec![None; model.num_vars()];
+    for (name, value) in named {
+        let Some(&i) = index.get(name.as_str()) else {
+            return Err(format!(
+                "column {name:?} is not a variable of the model (did the solver rename \
+                 the columns?)"
+            ));
+        };
+        if values[i].replace(*value).is_some() {
+            return Err(format!("column {name} appears twice"));
+        }
+    }
+    let missing = values.iter().filter(|v| v.is_none()).count();
+    if missing > 0 {
+        let first = values.iter().position(Option::is_none).unwrap_or(0);
+        return Err(format!(
+            "{missing} of the model's {} columns are missing from the solution (first: {})",
+            model.num_vars(),
+            model.var_name(crate::model::VarId(first as u32))
+        ));
+    }
+    Ok(values.into_iter().flatten().collect())
+}
+
+/// `values[v]` is the value of variable `v` of `model`.
+fn grid_from_vars(model: &Model, n: usize, values: &[f64]) -> Result<Grid, String> {
+    let mut cells = vec![vec![0u32; n]; n];
+    let mut ys = Vec::new();
+    for v in model.vars() {
+        let name = model.var_name(v);
+        let value = values[v.index()];
+        if let Some([i, j, k]) = indices::<3>(name, "x_", n) {
+            let one = if (value - 1.0).abs() <= X_TOL {
+                true
+            } else if value.abs() <= X_TOL {
+                false
+            } else {
+                return Err(format!("{name} = {value} is not 0 or 1"));
+            };
+            let cell = &mut cells[i - 1][j - 1];
+            if one && *cell != 0 {
+                return Err(format!("cell ({i},{j}) gets two values, {} and {k}", *cell));
+            }
+            if one {
+                *cell = k as u32;
+            }
+        } else if let Some([i, j]) = indices::<2>(name, "y_", n) {
+            ys.push((i, j, name, value));
+        }
+    }
+    for (i, row) in cells.iter().enumerate() {
+        if let Some(j) = row.iter().position(|&v| v == 0) {
+            return Err(format!(
+                "cell ({},{}) has no value: no x_{0}_{1}_K is 1",
+                i + 1,
+                j + 1
+            ));
+        }
+    }
+    for (i, j, name, value) in ys {
+        let k = cells[i - 1][j - 1];
+        if (value - k as f64).abs() > Y_TOL {
+            return Err(format!(
+                "{name} = {value} disagrees with the x variables, which say {k}"
+            ));
+        }
+    }
+    Ok(Grid { values: cells })
+}
+
+/// `prefix` followed by `N` underscore-separated numbers in 1..=n.
+fn indices<const N: usize>(name: &str, prefix: &str, n: usize) -> Option<[usize; N]> {
+    let rest = name.strip_prefix(prefix)?;
+    let mut out = [0usize; N];
+    let mut parts = rest.split('_');
+    for slot in &mut out {
+        let v: usize = parts.next()?.parse().ok()?;
+        if v == 0 || v > n {
+            return None;
+        }
+        *slot = v;
+    }
+    parts.next().is_none().then_some(out)
+}
+
+/// The AMPL route: `(row, col, value)` lines, one per cell.
+fn grid_from_cells(n: usize, cells: &[(usize, usize, i64)]) -> Result<Grid, String> {
+    let mut grid = vec![vec![0u32; n]; n];
+    for &(i, j, v) in cells {
+        if i == 0 || j == 0 || i > n || j > n {
+            return Err(format!(
+                "y line for cell ({i},{j}) is outside the {n}x{n} grid"
+            ));
+        }
+        let slot = &mut grid[i - 1][j - 1];
+        if *slot != 0 {
+            return Err(format!("cell ({i},{j}) is printed twice"));
+        }
+        *slot = u32::try_from(v)
+            .ok()
+            .filter(|&v| v >= 1)
+            .ok_or_else(|| format!("cell ({i},{j}) = {v} is not a value 1..{n}"))?;
+    }
+    let missing = grid.iter().flatten().filter(|&&v| v == 0).count();
+    if missing > 0 {
+        return Err(format!(
+            "the model printed {} of {} cells (no `y I J V` line for {missing})",
+            n * n - missing,
+            n * n
+        ));
+    }
+    Ok(Grid { values: grid })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Domain;
+
+    /// x then y for a 2×2 grid, as the formulation declares them.
+    fn model2() -> Model {
+        let mut m = Model::new("t");
+        for i in 1..=2 {
+            for j in 1..=2 {
+                for k in 1..=2 {
+                    m.add_var(format_args!("x_{i}_{j}_{k}"), Domain::Binary);
+                }
+            }
+        }
+        for i in 1..=2 {
+            for j in 1..=2 {
+                m.add_var(
+                    format_args!("y_{i}_{j}"),
+                    Domain::Continuous { lo: 1, hi: 2 },
+                );
+            }
+        }
+        m.add_var(format_args!("u_1"), Domain::Binary);
+        m
+    }
+
+    /// 1 2 / 2 1 with some solver noise.
+    fn good() -> Vec<f64> {
+        vec![
+            1.0, 0.0, 1e-9, 0.9999999, 0.0, 1.0, 1.0, -0.0, 1.0, 2.0000001, 2.0, 1.0, 0.0,
+        ]
+    }
+
+    fn named(v: &[f64], m: &Model) -> Values {
+        Values::Named(
+            m.vars()
+                .map(|id| (m.var_name(id).to_string(), v[id.index()]))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn decodes_by_index_and_by_name_in_any_order() {
+        let m = model2();
+        let want = Grid {
+            values: vec![vec![1, 2], vec![2, 1]],
+        };
+        assert_eq!(grid(&m, 2, &Values::Indexed(good())), Ok(want.clone()));
+        let Values::Named(mut v) = named(&good(), &m) else {
+            unreachable!()
+        };
+        v.reverse();
+        assert_eq!(grid(&m, 2, &Values::Named(v)), Ok(want));
+    }
+
+    #[test]
+    fn refuses_what_is_not_a_grid() {
+        let m = model2();
+        let mut half = good();
+        half[0] = 0.5;
+        assert!(
+            grid(&m, 2, &Values::Indexed(half))
+                .unwrap_err()
+                .contains("not 0 or 1")
+        );
+        let mut two = good();
+        two[1] = 1.0;
+        assert!(
+            grid(&m, 2, &Values::Indexed(two))
+                .unwrap_err()
+                .contains("two values")
+        );
+        let mut none = good();
+        none[0] = 0.0;
+        assert!(
+            grid(&m, 2, &Values::Indexed(none))
+                .unwrap_err()
+                .contains("no value")
+        );
+        let mut y = good();
+        y[8] = 2.0;
+        assert!(
+            grid(&m, 2, &Values::Indexed(y))
+                .unwrap_err()
+                .contains("disagrees")
+        );
+        assert!(
+            grid(&m, 2, &Values::Indexed(vec![1.0]))
+                .unwrap_err()
+                .contains("columns")
+        );
+    }
+
+    #[test]
+    fn renamed_missing_or_repeated_columns_are_errors() {
+        let m = model2();
+        let Values::Named(v) = named(&good(), &m) else {
+            unreachable!()
+        };
+        let mut renamed = v.clone();
+        renamed[0].0 = "x0".into();
+        assert!(
+            grid(&m, 2, &Values::Named(renamed))
+                .unwrap_err()
+                .contains("rename")
+        );
+        let short = v[1..].to_vec();
+        assert!(
+            grid(&m, 2, &Values::Named(short))
+                .unwrap_err()
+                .contains("missing")
+        );
+        let mut twice = v.clone();
+        twice.push(v[0].clone());
+        assert!(
+            grid(&m, 2, &Values::Named(twice))
+                .unwrap_err()
+                .contains("twice")
+        );
+    }
+
+    #[test]
+    fn printed_cells() {
+        let ok = [(1, 1, 1), (1, 2, 2), (2, 1, 2), (2, 2, 1)];
+        assert_eq!(
+            grid_from_cells(2, &ok).unwrap().values,
+            vec![vec![1, 2], vec![2, 1]]
+        );
+        assert!(grid_from_cells(2, &ok[..3]).unwrap_err().contains("3 of 4"));
+        assert!(grid_from_cells(2, &[(3, 1, 1)]).is_err());
+        assert!(grid_from_cells(2, &[(1, 1, 0)]).is_err());
+        assert!(
+            grid_from_cells(2, &[(1, 1, 1), (1, 1, 1)])
+                .unwrap_err()
+                .contains("twice")
+        );
+    }
+}

@@ -1,0 +1,262 @@
+//! The only code that spawns solvers.
+//!
+//! No shell: the program and its arguments go straight to `exec`. Standard
+//! input is `/dev/null` (a solver waiting for input would otherwise hang);
+//! standard output and error go to files in the run directory. The child gets
+//! its own process group so a wall-clock kill or Ctrl-C takes down anything it
+//! started, and so a terminal's Ctrl-C reaches cagec, which does the killing.
+
+use std::fs::File;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use wait_timeout::ChildExt;
+
+/// How often the cancel flag is looked at while a solver runs.
+const POLL: Duration = Duration::from_millis(50);
+
+/// One solver command, with file names relative to the run directory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invocation {
+    pub program: PathBuf,
+    pub args: Vec<String>,
+    /// Extra environment (e.g. `LD_LIBRARY_PATH` for a bare highsbox binary).
+    pub env: Vec<(String, String)>,
+    /// File receiving standard output.
+    pub stdout: String,
+    /// File receiving standard error.
+    pub stderr: String,
+}
+
+/// How the process ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    Code(i32),
+    /// Terminated by this signal (a crash, or killed by someone else).
+    Signal(i32),
+    /// Still running at the wall-clock limit; cagec killed it.
+    Killed,
+}
+
+impl std::fmt::Display for Exit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Exit::Code(c) => write!(f, "exit status {c}"),
+            Exit::Signal(s) => write!(f, "killed by signal {s}"),
+            Exit::Killed => f.write_str("killed by cagec at the wall-clock limit"),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Finished {
+    pub exit: Exit,
+    pub elapsed: Duration,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error("cannot run {program}: {source}")]
+    Spawn { program: PathBuf, source: io::Error },
+    #[error("{what}: {source}")]
+    Io { what: String, source: io::Error },
+    #[error("interrupted")]
+    Interrupted,
+}
+
+/// Runs `inv` in `dir`, killing it after `wall` or when `cancel` becomes true.
+pub fn run(
+    inv: &Invocation,
+    dir: &Path,
+    wall: Option<Duration>,
+    cancel: &AtomicBool,
+) -> Result<Finished, RunError> {
+    let out = create(dir, &inv.stdout)?;
+    let err = create(dir, &inv.stderr)?;
+    let mut cmd = Command::new(&inv.program);
+    cmd.args(&inv.args)
+        .envs(inv.env.iter().map(|(k, v)| (k, v)))
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(out)
+        .stderr(err);
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    let mut child = cmd.spawn().map_err(|source| RunError::Spawn {
+        program: inv.program.clone(),
+        source,
+    })?;
+    let start = Instant::now();
+    loop {
+        if cancel.load(Ordering::SeqCst) {
+            kill(&mut child);
+            return Err(RunError::Interrupted);
+        }
+        if wall.is_some_and(|w| start.elapsed() >= w) {
+            kill(&mut child);
+            return Ok(Finished {
+                exit: Exit::Killed,
+                elapsed: start.elapsed(),
+            });
+        }
+        let status = child.wait_timeout(POLL).map_err(|source| RunError::Io {
+            what: format!("waiting for {}", inv.program.display()),
+            source,
+        })?;
+        if let Some(status) = status {
+            return Ok(Finished {
+                exit: exit_of(status),
+                elapsed: start.elapsed(),
+            });
+        }
+    }
+}
+
+fn create(dir: &Path, name: &str) -> Result<File, RunError> {
+    let path = dir.join(name);
+    File::create(&path).map_err(|source| RunError::Io {
+        what: format!("cannot create {}", path.display()),
+        source,
+    })
+}
+
+/// Kills the child's whole process group (before reaping it, so the group id
+/// is still ours), then reaps it.
+fn kill(child: &mut Child) {
+    #[cfg(unix)]
+    if let Ok(pid) = i32::try_from(child.id()) {
+        use nix::sys::signal::{Signal, killpg};
+        let _ = killpg(nix::unistd::Pid::from_raw(pid), Signal::SIGKILL);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+fn exit_of(status: ExitStatus) -> Exit {
+    #[cfg(unix)]
+    if let Some(sig) = std::os::unix::process::ExitStatusExt::signal(&status) {
+        return Exit::Signal(sig);
+    }
+    Exit::Code(status.code().unwrap_or(-1))
+}
+
+/// The invocation as one `sh` line a user can paste in the run directory.
+pub fn shell_line(inv: &Invocation) -> String {
+    let mut words: Vec<String> = inv
+        .env
+        .iter()
+        .map(|(k, v)| format!("{k}={}", quote(v)))
+        .collect();
+    words.push(quote(&inv.program.to_string_lossy()));
+    words.extend(inv.args.iter().map(|a| quote(a)));
+    format!(
+        "{} < /dev/null > {} 2> {}",
+        words.join(" "),
+        quote(&inv.stdout),
+        quote(&inv.stderr)
+    )
+}
+
+/// Single-quotes a word unless it is plainly safe.
+fn quote(word: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "_-./=:,+@%".contains(c);
+    if !word.is_empty() && word.chars().all(safe) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sh(script: &str) -> Invocation {
+        Invocation {
+            program: "/bin/sh".into(),
+            args: vec!["-c".into(), script.into()],
+            env: vec![("CAGEC_TEST".into(), "a b".into())],
+            stdout: "out.log".into(),
+            stderr: "err.log".into(),
+        }
+    }
+
+    #[test]
+    fn output_goes_to_files_and_stdin_is_empty() {
+        let dir = tempfile::tempdir().unwrap();
+        let never = AtomicBool::new(false);
+        let f = run(
+            &sh("cat; echo \"$CAGEC_TEST\"; echo oops >&2; exit 3"),
+            dir.path(),
+            None,
+            &never,
+        )
+        .unwrap();
+        assert_eq!(f.exit, Exit::Code(3));
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("out.log")).unwrap(),
+            "a b\n"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("err.log")).unwrap(),
+            "oops\n"
+        );
+    }
+
+    #[test]
+    fn a_hang_is_killed_with_its_children() {
+        let dir = tempfile::tempdir().unwrap();
+        let never = AtomicBool::new(false);
+        // The shell forks `sleep`; killing only the shell would leave it behind.
+        let script = "sleep 30 & echo $! > sleep.pid; wait";
+        let f = run(
+            &sh(script),
+            dir.path(),
+            Some(Duration::from_millis(300)),
+            &never,
+        )
+        .unwrap();
+        assert_eq!(f.exit, Exit::Killed);
+        assert!(f.elapsed < Duration::from_secs(5));
+        let pid = std::fs::read_to_string(dir.path().join("sleep.pid")).unwrap();
+        std::thread::sleep(Duration::from_millis(100));
+        // Gone, or a zombie waiting for a reaper: either way not sleeping.
+        let stat =
+            std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())).unwrap_or_default();
+        assert!(
+            stat.is_empty() || stat.contains(") Z"),
+            "sleep survived: {stat}"
+        );
+    }
+
+    #[test]
+    fn signals_and_cancellation() {
+        let dir = tempfile::tempdir().unwrap();
+        let never = AtomicBool::new(false);
+        let f = run(&sh("kill -SEGV $$"), dir.path(), None, &never).unwrap();
+        assert_eq!(f.exit, Exit::Signal(11));
+        let cancelled = AtomicBool::new(true);
+        let e = run(&sh("sleep 30"), dir.path(), None, &cancelled).unwrap_err();
+        assert!(matches!(e, RunError::Interrupted));
+    }
+
+    #[test]
+    fn missing_program_is_a_spawn_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut inv = sh("");
+        inv.program = "/nonexistent/highs".into();
+        let e = run(&inv, dir.path(), None, &AtomicBool::new(false)).unwrap_err();
+        assert!(matches!(e, RunError::Spawn { .. }), "{e}");
+    }
+
+    #[test]
+    fn shell_lines_quote_what_needs_it() {
+        assert_eq!(
+            shell_line(&sh("echo 'x'")),
+            "CAGEC_TEST='a b' /bin/sh -c 'echo '\\''x'\\''' < /dev/null > out.log 2> err.log"
+        );
+    }
+}

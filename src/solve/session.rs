@@ -1,0 +1,312 @@
+//! Solving one puzzle: the first solve, then, for `--unique` or `--all`, the
+//! same model again with a no-good cut per solution found.
+//!
+//! The cut for a solution x* is `Σ_(i,j) x[i,j,k*(i,j)] ≤ n² − 1` (Kalvelagen,
+//! "Unique Solutions in KenKen", 2016): every grid has exactly n² ones, so the
+//! cut removes x* and nothing else. An infeasible cut model proves that the
+//! solutions found are all there are.
+
+use std::collections::HashMap;
+use std::fs::{self, File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use super::attempt::{RunSpec, attempt};
+use super::locate::Located;
+use super::{Existence, SolveError, Stop, Via};
+use crate::formulate::{self, FormulateError, names};
+use crate::ir::{Grid, Puzzle};
+use crate::model::{Model, Sense, VarId};
+
+/// How far to go after the first solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    First,
+    /// Prove or disprove uniqueness (one cut).
+    Unique,
+    /// Enumerate, at most `limit` solutions.
+    All {
+        limit: usize,
+    },
+}
+
+/// How every run of a session is made.
+pub struct Config {
+    pub located: Located,
+    pub via: Via,
+    /// Seconds, passed to the solver for each run.
+    pub time_limit: Option<f64>,
+    pub threads: Option<u32>,
+    pub mode: Mode,
+    /// Formulation options for the LP and MPS routes.
+    pub formulation: formulate::Options,
+}
+
+/// Whether the first solution is the only one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Uniqueness {
+    NotAsked,
+    Unique,
+    NotUnique,
+    /// The cut solve ended without an answer (time limit, …).
+    NotProven(Stop),
+}
+
+/// The answer for one puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// Why the first run stopped.
+    pub stop: Stop,
+    pub existence: Existence,
+    /// Verified solutions in the order found (the first is the answer).
+    pub solutions: Vec<Grid>,
+    pub uniqueness: Uniqueness,
+    /// With [`Mode::All`]: true when the last cut model was proven infeasible,
+    /// so `solutions` is every solution.
+    pub complete: Option<bool>,
+    /// Why the last run stopped (differs from `stop` once cuts were added).
+    pub last_stop: Stop,
+    pub runs: usize,
+    pub seconds: f64,
+    /// A solver failure during the cut runs: the solutions before it stand,
+    /// verified, but the run as a whole failed (message, exit code).
+    pub cut_error: Option<(String, u8)>,
+}
+
+/// The directory the runs happen in: private and removed afterwards, or the
+/// user's `--keep` directory.
+pub struct Workspace {
+    dir: PathBuf,
+    _temp: Option<tempfile::TempDir>,
+    commands: File,
+}
+
+impl Workspace {
+    pub fn temporary() -> Result<Workspace, SolveError> {
+        let temp = tempfile::Builder::new()
+            .prefix("cagec-solve-")
+            .tempdir()
+            .map_err(|source| io_error("creating a temporary directory", source))?;
+        let dir = temp.path().to_path_buf();
+        Workspace::open(dir, Some(temp))
+    }
+
+    /// Keeps every file in `dir` (created if needed).
+    pub fn keep(dir: &Path) -> Result<Workspace, SolveError> {
+        fs::create_dir_all(dir).map_err(|e| io_error(&format!("creating {}", dir.display()), e))?;
+        let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+        Workspace::open(dir, None)
+    }
+
+    fn open(dir: PathBuf, temp: Option<tempfile::TempDir>) -> Result<Workspace, SolveError> {
+        let path = dir.join("commands.txt");
+        let mut commands = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(|e| io_error(&format!("creating {}", path.display()), e))?;
+        let header = format!(
+            "# cagec solve: every solver run, in order. Reproduce them with\n#   cd {} && sh commands.txt\n",
+            dir.display()
+        );
+        commands
+            .write_all(header.as_bytes())
+            .map_err(|e| io_error("writing commands.txt", e))?;
+        Ok(Workspace {
+            dir,
+            _temp: temp,
+            commands,
+        })
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+}
+
+fn io_error(what: &str, source: std::io::Error) -> SolveError {
+    SolveError::Io {
+        what: what.to_string(),
+        source,
+    }
+}
+
+/// Solves `puzzle`, writing its files as `stem…` in `ws`.
+pub fn solve_puzzle(
+    puzzle: &Puzzle,
+    stem: &str,
+    cfg: &Config,
+    ws: &mut Workspace,
+    cancel: &AtomicBool,
+) -> Result<Outcome, SolveError> {
+    let start = Instant::now();
+    // The paper's AMPL pair formulates in MathProg itself; with formulation
+    // options, the AMPL route runs the flat MathProg form of cagec's model.
+    let paper_ampl = cfg.via == Via::Ampl && cfg.formulation == formulate::Options::default();
+    let mut model = match paper_ampl {
+        true => None,
+        false => match formulate::formulate_with(puzzle, &cfg.formulation) {
+            Ok(mut m) => {
+                m.name = stem.to_string();
+                Some(m)
+            }
+            Err(FormulateError::NoSolution) => return Ok(presolved_infeasible(start)),
+            Err(e) => return Err(e.into()),
+        },
+    };
+    let mut spec = RunSpec {
+        located: &cfg.located,
+        via: cfg.via,
+        time_limit: cfg.time_limit,
+        threads: cfg.threads,
+        dir: &ws.dir,
+        commands: &mut ws.commands,
+        cancel,
+    };
+    let first = attempt(&mut spec, stem, model.as_ref(), puzzle, &[])?;
+    let mut out = Outcome {
+        stop: first.stop.clone(),
+        existence: match (&first.grid, &first.stop) {
+            (Some(_), _) => Existence::Found,
+            (None, Stop::Infeasible) => Existence::None,
+            (None, _) => Existence::NotProven,
+        },
+        solutions: first.grid.into_iter().collect(),
+        uniqueness: Uniqueness::NotAsked,
+        complete: None,
+        last_stop: first.stop,
+        runs: 1,
+        seconds: 0.0,
+        cut_error: None,
+    };
+    if out.existence == Existence::Found && cfg.mode != Mode::First {
+        match enumerate(&mut spec, puzzle, model.as_mut(), stem, cfg.mode, &mut out) {
+            Err(SolveError::Interrupted) => return Err(SolveError::Interrupted),
+            Err(e) => {
+                out.uniqueness = Uniqueness::NotProven(Stop::Other("solver failure".into()));
+                out.cut_error = Some((e.to_string(), e.exit_code()));
+            }
+            Ok(()) => {}
+        }
+    }
+    out.seconds = start.elapsed().as_secs_f64();
+    Ok(out)
+}
+
+/// Presolve proved the puzzle has no solution: no solver run is needed.
+fn presolved_infeasible(start: Instant) -> Outcome {
+    let stop = Stop::Other("presolve found a contradiction".into());
+    Outcome {
+        stop: stop.clone(),
+        existence: Existence::None,
+        solutions: Vec::new(),
+        uniqueness: Uniqueness::NotAsked,
+        complete: None,
+        last_stop: stop,
+        runs: 0,
+        seconds: start.elapsed().as_secs_f64(),
+        cut_error: None,
+    }
+}
+
+/// Adds one cut per solution and solves again until the cut model is
+/// infeasible, the mode's goal is met, or a run ends without an answer.
+fn enumerate(
+    spec: &mut RunSpec<'_>,
+    puzzle: &Puzzle,
+    mut model: Option<&mut Model>,
+    stem: &str,
+    mode: Mode,
+    out: &mut Outcome,
+) -> Result<(), SolveError> {
+    let wanted = match mode {
+        Mode::First => 1,
+        Mode::Unique => 2,
+        Mode::All { limit } => limit.max(1),
+    };
+    if wanted <= 1 {
+        // `--all --limit 1`: nothing to cut, nothing proven.
+        out.complete = Some(false);
+        return Ok(());
+    }
+    let index = model.as_deref().map(var_index);
+    if let Some(m) = model.as_deref_mut() {
+        m.section("no-good cuts: each forbids one solution found (uniqueness check)");
+    }
+    while out.solutions.len() < wanted {
+        let k = out.solutions.len();
+        if let (Some(m), Some(index)) = (model.as_deref_mut(), &index) {
+            add_cut(m, index, &out.solutions[k - 1], k)?;
+        }
+        let run = attempt(
+            spec,
+            &format!("{stem}.cut{k}"),
+            model.as_deref(),
+            puzzle,
+            &out.solutions,
+        )?;
+        out.runs += 1;
+        out.last_stop = run.stop.clone();
+        match run.grid {
+            Some(g) => {
+                if let Some(i) = out.solutions.iter().position(|s| *s == g) {
+                    let solver = spec.located.solver.program().to_string();
+                    return Err(SolveError::CutIgnored {
+                        solver,
+                        index: i + 1,
+                    });
+                }
+                out.solutions.push(g);
+            }
+            None => break,
+        }
+    }
+    let proven_all = out.last_stop == Stop::Infeasible && out.solutions.len() < wanted;
+    out.uniqueness = match (out.solutions.len(), proven_all) {
+        (2.., _) => Uniqueness::NotUnique,
+        (_, true) => Uniqueness::Unique,
+        _ => Uniqueness::NotProven(out.last_stop.clone()),
+    };
+    if let Mode::All { .. } = mode {
+        out.complete = Some(proven_all);
+    }
+    Ok(())
+}
+
+fn var_index(model: &Model) -> HashMap<String, VarId> {
+    model
+        .vars()
+        .map(|v| (model.var_name(v).to_string(), v))
+        .collect()
+}
+
+/// Appends `nogood_<k>`, which forbids `grid` (solution number `k`).
+fn add_cut(
+    model: &mut Model,
+    index: &HashMap<String, VarId>,
+    grid: &Grid,
+    k: usize,
+) -> Result<(), SolveError> {
+    let n = grid.size();
+    let mut terms = Vec::with_capacity(n * n);
+    for (i, row) in grid.values.iter().enumerate() {
+        for (j, &v) in row.iter().enumerate() {
+            let name = names::x(i, j, v as usize);
+            let var = index.get(&name).ok_or_else(|| SolveError::Decode {
+                file: model.name.clone(),
+                reason: format!("the model has no variable {name} for the no-good cut"),
+            })?;
+            terms.push((*var, 1));
+        }
+    }
+    let note = format!(
+        "forbids solution {k}: at most n^2-1 of its n^2 cell values \
+         (Kalvelagen 2016, Unique Solutions in KenKen)"
+    );
+    let rhs = (n * n) as i64 - 1;
+    model
+        .add_row(format!("nogood_{k}"), "nogood", note, terms, Sense::Le, rhs)
+        .map_err(|e| SolveError::Model(e.into()))
+}

@@ -1,0 +1,260 @@
+//! Cage tuples: every assignment of values to a cage's cells that meets its
+//! clue and keeps values distinct among cells sharing a row or column — the
+//! J-wiki essay's "initial possibilities". They drive validation (no tuple ⇒
+//! unsatisfiable cage), presolve, the tuple formulation and the native solver.
+//!
+//! Enumeration is a depth-first search over the cells in row-major order with
+//! pruning per operation (sum bounds, divisibility), writing into one flat
+//! buffer: no allocation per tuple.
+
+use crate::ir::{Cage, Cell, Op};
+
+/// The tuples of one cage: `count()` rows of `width` values, row-major,
+/// over `cells` (the cage's cells in row-major order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tuples {
+    pub cells: Vec<Cell>,
+    values: Vec<u8>,
+}
+
+impl Tuples {
+    pub fn width(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn count(&self) -> usize {
+        self.values.len() / self.cells.len().max(1)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// Tuple `t`: the values of `cells`, in order.
+    pub fn get(&self, t: usize) -> &[u8] {
+        let w = self.width();
+        &self.values[t * w..(t + 1) * w]
+    }
+
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &[u8]> + '_ {
+        self.values.chunks_exact(self.width().max(1))
+    }
+}
+
+/// The cage has more tuples than the limit allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("more than {limit} tuples")]
+pub struct TooMany {
+    pub limit: usize,
+}
+
+/// Default limit: big enough for every cage of a printed puzzle, small enough
+/// that a 30-cell sum cage falls back quickly.
+pub const DEFAULT_LIMIT: usize = 200_000;
+
+/// Every tuple of `cage` in an `n`×`n` grid (n ≤ 255), at most `limit` of them.
+pub fn enumerate(cage: &Cage, n: usize, limit: usize) -> Result<Tuples, TooMany> {
+    let cells = cage.sorted_cells();
+    let w = cells.len();
+    // conflicts[i]: earlier cells that share a row or column with cell i.
+    let conflicts: Vec<Vec<usize>> = (0..w)
+        .map(|i| {
+            (0..i)
+                .filter(|&j| cells[j].row == cells[i].row || cells[j].col == cells[i].col)
+                .collect()
+        })
+        .collect();
+    let mut search = Search {
+        n: n.min(255) as u64,
+        op: cage.op,
+        target: cage.target,
+        conflicts,
+        current: vec![0; w],
+        out: Vec::new(),
+        limit: limit.saturating_mul(w.max(1)),
+    };
+    let ok = match cage.op {
+        Op::Given => {
+            if (1..=search.n).contains(&cage.target) && w == 1 {
+                search.out.push(cage.target as u8);
+            }
+            true
+        }
+        Op::Add => search.sum(0, cage.target),
+        Op::Mul => search.product(0, cage.target),
+        Op::Sub | Op::Div => search.pairs(),
+    };
+    if !ok {
+        return Err(TooMany { limit });
+    }
+    Ok(Tuples {
+        cells,
+        values: search.out,
+    })
+}
+
+struct Search {
+    n: u64,
+    op: Op,
+    target: u64,
+    conflicts: Vec<Vec<usize>>,
+    current: Vec<u8>,
+    out: Vec<u8>,
+    limit: usize,
+}
+
+impl Search {
+    fn allowed(&self, i: usize, v: u64) -> bool {
+        self.conflicts[i]
+            .iter()
+            .all(|&j| self.current[j] as u64 != v)
+    }
+
+    /// Records the current tuple; false once the limit is passed.
+    fn emit(&mut self) -> bool {
+        self.out.extend_from_slice(&self.current);
+        self.out.len() <= self.limit
+    }
+
+    /// Cells `i..` must add up to `rest`.
+    fn sum(&mut self, i: usize, rest: u64) -> bool {
+        let left = (self.current.len() - i) as u64;
+        if left == 0 {
+            return rest != 0 || self.emit();
+        }
+        // Each remaining cell holds 1..=n: prune on the reachable range.
+        let lo = rest.saturating_sub((left - 1) * self.n).max(1);
+        let hi = rest.saturating_sub(left - 1).min(self.n);
+        for v in lo..=hi {
+            if self.allowed(i, v) {
+                self.current[i] = v as u8;
+                if !self.sum(i + 1, rest - v) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Cells `i..` must multiply to `rest`.
+    fn product(&mut self, i: usize, rest: u64) -> bool {
+        if i == self.current.len() {
+            return rest != 1 || self.emit();
+        }
+        let last = i + 1 == self.current.len();
+        for v in 1..=self.n.min(rest) {
+            if !rest.is_multiple_of(v) || (last && v != rest) || !self.allowed(i, v) {
+                continue;
+            }
+            self.current[i] = v as u8;
+            if !self.product(i + 1, rest / v) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Two-cell difference and ratio cages, either order.
+    fn pairs(&mut self) -> bool {
+        if self.current.len() != 2 {
+            return true;
+        }
+        for a in 1..=self.n {
+            self.current[0] = a as u8;
+            for b in 1..=self.n {
+                let (lo, hi) = (a.min(b), a.max(b));
+                let meets = match self.op {
+                    Op::Sub => hi - lo == self.target,
+                    _ => hi == lo * self.target,
+                };
+                if meets && self.allowed(1, b) {
+                    self.current[1] = b as u8;
+                    if !self.emit() {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::Span;
+
+    fn cage(target: u64, op: Op, cells: &[usize], n: usize) -> Cage {
+        Cage {
+            target,
+            op,
+            cells: cells.iter().map(|&c| Cell::from_index(c, n)).collect(),
+            span: Span::default(),
+        }
+    }
+
+    fn all(t: &Tuples) -> Vec<Vec<u8>> {
+        t.iter().map(<[u8]>::to_vec).collect()
+    }
+
+    #[test]
+    fn the_essays_initial_possibilities_for_kk0() {
+        // Counts printed in the essay: 1 12 2 6 6 2 4.
+        let n = 4;
+        let cages = [
+            cage(1, Op::Given, &[0], n),
+            cage(11, Op::Add, &[1, 2, 5, 6], n),
+            cage(4, Op::Add, &[3, 7], n),
+            cage(8, Op::Mul, &[4, 8, 9], n),
+            cage(1, Op::Sub, &[10, 11], n),
+            cage(7, Op::Add, &[12, 13], n),
+            cage(2, Op::Div, &[14, 15], n),
+        ];
+        let counts: Vec<usize> = cages
+            .iter()
+            .map(|c| enumerate(c, n, DEFAULT_LIMIT).unwrap().count())
+            .collect();
+        assert_eq!(counts, [1, 12, 2, 6, 6, 2, 4]);
+        let div = enumerate(&cages[6], n, DEFAULT_LIMIT).unwrap();
+        assert_eq!(all(&div), [vec![1, 2], vec![2, 1], vec![2, 4], vec![4, 2]]);
+        // The essay lists the 11+ tuples in the same lexicographic order.
+        let sum = enumerate(&cages[1], n, DEFAULT_LIMIT).unwrap();
+        assert_eq!(sum.get(0), [1, 3, 3, 4]);
+        assert_eq!(sum.get(11), [4, 3, 3, 1]);
+    }
+
+    #[test]
+    fn empty_when_unsatisfiable_and_bounded_by_the_limit() {
+        assert!(
+            enumerate(&cage(7, Op::Mul, &[0, 1], 6), 6, 10)
+                .unwrap()
+                .is_empty()
+        );
+        assert!(
+            enumerate(&cage(1, Op::Div, &[0, 1], 6), 6, 10)
+                .unwrap()
+                .is_empty()
+        );
+        assert!(
+            enumerate(&cage(9, Op::Given, &[0], 6), 6, 10)
+                .unwrap()
+                .is_empty()
+        );
+        // 1 + 2 + 3 is the smallest sum of a straight 3-cell cage.
+        assert!(
+            enumerate(&cage(5, Op::Add, &[0, 1, 2], 6), 6, 10)
+                .unwrap()
+                .is_empty()
+        );
+        let big = cage(45, Op::Add, &(0..9).collect::<Vec<_>>(), 9);
+        assert_eq!(enumerate(&big, 9, 1000), Err(TooMany { limit: 1000 }));
+    }
+
+    #[test]
+    fn bent_cages_may_repeat_values() {
+        // Like the paper's A4 example: in (1,1) (1,2) (2,1), the cells (1,2)
+        // and (2,1) share no line, so 25 = 1·5·5 is possible, one way only.
+        let t = enumerate(&cage(25, Op::Mul, &[0, 1, 9], 9), 9, 100).unwrap();
+        assert_eq!(all(&t), [vec![1, 5, 5]]);
+    }
+}

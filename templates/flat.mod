@@ -1,0 +1,12 @@
+{#- Rendered by back::mathprog::FlatModel (src/back/mathprog.rs): any Model as
+    a self-contained MathProg file, every row written out. -#}
+{{ header }}# Every row is written out (no data section); run: glpsol -m NAME.mod
+# After solving, one line "NAME VALUE" is printed per variable.
+
+{{ self.vars() }}
+minimize obj: {{ self.objective() }};
+{% for row in self.rows() %}{{ row }}{% endfor %}
+solve;
+
+{{ self.printfs() }}
+end;

@@ -1,0 +1,201 @@
+//! The `cagec` binary as a user runs it: outputs, exit codes, atomicity,
+//! determinism, stdin/stdout.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn cagec(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cagec"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run cagec")
+}
+
+fn cagec_stdin(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cagec"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+const KK0: &str = "fixtures/puzzles/kk0.cage";
+
+#[test]
+fn same_input_same_bytes_in_every_format() {
+    for to in ["lp", "mps", "fixed-mps", "ampl"] {
+        let a = cagec(&["compile", KK0, "--to", to]);
+        let b = cagec(&["compile", KK0, "--to", to]);
+        assert!(a.status.success(), "{to}: {}", text(&a.stderr));
+        assert!(!a.stdout.is_empty());
+        assert_eq!(a.stdout, b.stdout, "{to} is deterministic");
+    }
+}
+
+#[test]
+fn stdin_and_stdout_with_dash() {
+    let src = std::fs::read_to_string(KK0).unwrap();
+    let piped = cagec_stdin(&["compile", "-", "--to", "lp", "-o", "-"], &src);
+    assert!(piped.status.success(), "{}", text(&piped.stderr));
+    let direct = cagec(&["compile", KK0, "--to", "lp"]);
+    // Only the model name (from the file name) may differ.
+    assert_eq!(
+        text(&piped.stdout).lines().count(),
+        text(&direct.stdout).lines().count()
+    );
+    assert!(text(&piped.stdout).contains("cell_4_4:"));
+}
+
+#[test]
+fn a_changed_target_changes_only_that_cages_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = std::fs::read_to_string(KK0).unwrap();
+    let edited = src.replace("7+,12 13", "6+,12 13");
+    assert_ne!(src, edited);
+    let p = dir.path().join("kk0.cage");
+    std::fs::write(&p, edited).unwrap();
+    let before = text(&cagec(&["compile", KK0, "--to", "lp"]).stdout);
+    let after = text(&cagec(&["compile", p.to_str().unwrap(), "--to", "lp"]).stdout);
+    let a: Vec<&str> = before.lines().collect();
+    let b: Vec<&str> = after.lines().collect();
+    assert_eq!(a.len(), b.len());
+    let changed: Vec<(&str, &str)> = a
+        .iter()
+        .zip(&b)
+        .filter(|(x, y)| x != y)
+        .map(|(x, y)| (*x, *y))
+        .collect();
+    assert!(!changed.is_empty());
+    for (old, new) in &changed {
+        assert!(
+            old.contains("cage 6") || old.starts_with("cage_6"),
+            "unexpected change: {old} -> {new}"
+        );
+    }
+}
+
+#[test]
+fn invalid_input_exits_2_with_a_location_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.cage");
+    std::fs::write(&bad, "1,0\n11+,1 2 5 q\n4+,3 7\n").unwrap();
+    let out = dir.path().join("out.lp");
+    let r = cagec(&[
+        "compile",
+        bad.to_str().unwrap(),
+        "--to",
+        "lp",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(r.status.code(), Some(2));
+    let err = text(&r.stderr);
+    assert!(err.contains("bad.cage:2:"), "{err}");
+    assert!(!out.exists(), "no output file on error");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "no temp file left"
+    );
+}
+
+#[test]
+fn unwritable_output_exits_4_and_leaves_nothing() {
+    let r = cagec(&["compile", KK0, "--to", "lp", "-o", "/nonexistent-dir/x.lp"]);
+    assert_eq!(r.status.code(), Some(4), "{}", text(&r.stderr));
+    assert!(!Path::new("/nonexistent-dir/x.lp").exists());
+}
+
+#[test]
+fn ampl_pair_and_fixed_mps_map_are_written_beside_the_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = dir.path().join("kk2.mod");
+    let r = cagec(&[
+        "compile",
+        "fixtures/puzzles/kk2.cage",
+        "-o",
+        m.to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    assert!(m.exists() && dir.path().join("kk2.dat").exists());
+    let mps = dir.path().join("kk2.mps");
+    let r = cagec(&[
+        "compile",
+        "fixtures/puzzles/kk2.cage",
+        "--to",
+        "fixed-mps",
+        "-o",
+        mps.to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    // kk2 has 24 cages: cage_10_r1 and the like need renaming.
+    let map = std::fs::read_to_string(dir.path().join("kk2.map")).unwrap();
+    assert!(map.lines().any(|l| l.ends_with("cage_13_r1")), "{map}");
+    // n = 8: the x names fit in 8 characters and are kept.
+    assert!(std::fs::read_to_string(&mps).unwrap().contains("x_8_8_8"));
+}
+
+#[test]
+fn format_comes_from_the_extension_or_must_be_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let lp = dir.path().join("a.lp");
+    assert!(
+        cagec(&["compile", KK0, "-o", lp.to_str().unwrap()])
+            .status
+            .success()
+    );
+    assert!(
+        std::fs::read_to_string(&lp)
+            .unwrap()
+            .starts_with("\\ KenKen")
+    );
+    let r = cagec(&["compile", KK0]);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(text(&r.stderr).contains("--to"));
+}
+
+#[test]
+fn stats_counts_per_family() {
+    let r = cagec(&["stats", "fixtures/puzzles/melkonian5.dat", "--json"]);
+    assert!(r.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&r.stdout).unwrap();
+    assert_eq!(v["variables"], 155);
+    assert_eq!(v["binaries"], 130);
+    assert_eq!(v["rows"], 122);
+    let fams = v["families"].as_array().unwrap();
+    assert_eq!(fams[0]["eq"], "2.1");
+    assert_eq!(fams[0]["rows"], 25);
+    // The paper's typo is read with a warning that names the line.
+    assert!(text(&r.stderr).contains("melkonian5.dat:5:"));
+    let table = text(&cagec(&["stats", "fixtures/puzzles/melkonian5.dat"]).stdout);
+    assert!(table.contains("product cages (prime exponents)"), "{table}");
+}
+
+#[test]
+fn every_command_has_help() {
+    for cmd in [
+        &["--help"][..],
+        &["compile", "--help"],
+        &["stats", "--help"],
+        &["help", "compile"],
+    ] {
+        let r = cagec(cmd);
+        assert!(r.status.success(), "{cmd:?}");
+        assert!(text(&r.stdout).contains("Usage"), "{cmd:?}");
+    }
+}

@@ -1,0 +1,111 @@
+//! Driving cagec with `tests/fake-solvers/fake-solver` in place of a solver.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+use super::*;
+
+/// The environment variable that points cagec at `solver`.
+pub fn env_var(solver: &str) -> &'static str {
+    match solver {
+        "highs" => "CAGEC_HIGHS",
+        "cbc" => "CAGEC_CBC",
+        _ => "CAGEC_GLPSOL",
+    }
+}
+
+/// A solve of kk0 by the fake posing as `solver`, with `FAKE_*` settings.
+pub fn faked(dir: &Path, solver: &str, fake: &[(&str, PathBuf)], extra: &[&str]) -> Command {
+    let p = puzzle(dir, "kk0.txt", KK0);
+    let mut args = vec!["solve", "--solver", solver];
+    args.extend_from_slice(extra);
+    let p = p.display().to_string();
+    args.push(&p);
+    let mut cmd = cagec(&args);
+    cmd.env(env_var(solver), fake_solver());
+    for (k, v) in fake {
+        cmd.env(k, v);
+    }
+    cmd
+}
+
+pub fn mode(m: &str) -> PathBuf {
+    PathBuf::from(m)
+}
+
+/// Asserts a solver failure: exit 3, no grid anywhere, the message on stderr.
+pub fn assert_failure(out: &Output, needles: &[&str]) {
+    let err = stderr(out);
+    assert_eq!(code(out), 3, "stdout: {}\nstderr: {err}", stdout(out));
+    for n in needles {
+        assert!(err.contains(n), "stderr lacks {n:?}:\n{err}");
+    }
+    let text = stdout(out);
+    assert!(
+        !text.contains('┃') && !text.contains("solution: found"),
+        "a grid was printed:\n{text}"
+    );
+}
+
+/// A copy of a captured file with replacements applied.
+pub fn edited(dir: &Path, name: &str, from: &str, edits: &[(&str, &str)]) -> PathBuf {
+    let mut text = std::fs::read_to_string(captured(from)).unwrap();
+    for (a, b) in edits {
+        assert!(text.contains(a), "{from} has no {a:?}");
+        text = text.replace(a, b);
+    }
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// A HiGHS style-0 file for kk0's model holding `grid` (x, y consistent).
+pub fn highs_file(dir: &Path, name: &str, grid: [[u32; 4]; 4], x_value: f64) -> PathBuf {
+    let captured = std::fs::read_to_string(captured("kk0.highs.sol")).unwrap();
+    let mut lines = captured.lines().skip_while(|l| !l.starts_with("# Columns"));
+    let count: usize = lines.next().unwrap()["# Columns ".len()..].parse().unwrap();
+    let mut out =
+        String::from("Model status\nOptimal\n\n# Primal solution values\nFeasible\nObjective 0\n");
+    out.push_str(&format!("# Columns {count}\n"));
+    for line in lines.take(count) {
+        let name = line.rsplit_once(' ').unwrap().0;
+        let parts: Vec<usize> = name[2..]
+            .split('_')
+            .filter_map(|p| p.parse().ok())
+            .collect();
+        let value = match (&name[..2], &parts[..]) {
+            ("x_", &[i, j, k]) if grid[i - 1][j - 1] as usize == k => x_value,
+            ("y_", &[i, j]) => grid[i - 1][j - 1] as f64,
+            _ => 0.0,
+        };
+        out.push_str(&format!("{name} {value}\n"));
+    }
+    let path = dir.join(name);
+    std::fs::write(&path, out).unwrap();
+    path
+}
+
+/// The process whose pid is in `file` no longer runs.
+pub fn assert_gone(file: &Path) {
+    let pid = std::fs::read_to_string(file).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())).unwrap_or_default();
+    assert!(
+        stat.is_empty() || stat.contains(") Z"),
+        "the solver survived: {stat}"
+    );
+}
+
+pub fn json_run(
+    dir: &Path,
+    solver: &str,
+    fake: &[(&str, PathBuf)],
+    extra: &[&str],
+) -> (i32, Value) {
+    let mut args = vec!["--json"];
+    args.extend_from_slice(extra);
+    let out = run(faked(dir, solver, fake, &args));
+    (code(&out), record(&out))
+}
