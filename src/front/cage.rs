@@ -55,11 +55,11 @@ pub fn parse(src: &str) -> Result<(Puzzle, Diagnostics), Diagnostics> {
     let mut wrapper = Wrapper::Before;
     for (off, line) in lines(src) {
         let body = strip_comment(line);
-        let trimmed = body.trim();
+        let trimmed = body.trim_matches(blank);
         if trimmed.is_empty() {
             continue;
         }
-        let lead = off + (body.len() - body.trim_start().len());
+        let lead = off + (body.len() - body.trim_start_matches(blank).len());
         let span = loc.span(lead);
         if let Wrapper::Skipping(end) = wrapper {
             if trimmed == ")" {
@@ -111,19 +111,19 @@ fn lines(src: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// The line up to a `NB.` or `#` comment. A leading byte-order mark is blank.
+/// The line up to a `NB.` or `#` comment.
 fn strip_comment(line: &str) -> &str {
     let end = [line.find("NB."), line.find('#')]
         .into_iter()
         .flatten()
         .min()
         .unwrap_or(line.len());
-    let body = &line[..end];
-    match body.strip_prefix('\u{feff}') {
-        // Keep the length so offsets stay right; the mark reads as a blank.
-        Some(rest) if rest.trim().is_empty() => rest,
-        _ => body,
-    }
+    &line[..end]
+}
+
+/// White space, and the byte-order mark some editors put first in a file.
+fn blank(c: char) -> bool {
+    c.is_whitespace() || c == '\u{feff}'
 }
 
 fn open(state: Wrapper, span: Span, after_cages: bool, diags: &mut Diagnostics) -> Wrapper {
@@ -173,7 +173,7 @@ fn close(state: Wrapper, span: Span, diags: &mut Diagnostics) -> Wrapper {
 }
 
 fn ws(i: &str) -> Res<'_, &str> {
-    take_while(char::is_whitespace)(i)
+    take_while(blank)(i)
 }
 
 fn ws1(i: &str) -> Res<'_, &str> {

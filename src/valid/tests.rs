@@ -190,3 +190,40 @@ fn big_grids_are_checked_fast() {
     );
     assert!(d.0.iter().all(|d| d.message.len() < 600));
 }
+
+mod never_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            Just(Op::Given),
+            Just(Op::Add),
+            Just(Op::Sub),
+            Just(Op::Mul),
+            Just(Op::Div)
+        ]
+    }
+
+    fn cage() -> impl Strategy<Value = Cage> {
+        let target = prop_oneof![0u64..40, any::<u64>()];
+        let cells = prop::collection::vec((0usize..12, 0usize..12), 0..10);
+        (target, op(), cells).prop_map(|(target, op, cells)| Cage {
+            target,
+            op,
+            cells: cells.into_iter().map(|(r, c)| Cell::new(r, c)).collect(),
+            span: Span::new(1, 1),
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// Any IR at all, not only what the parsers build.
+        #[test]
+        fn on_arbitrary_puzzles(size in 0usize..10, cages in prop::collection::vec(cage(), 0..12)) {
+            let d = check(&Puzzle { size, cages });
+            prop_assert!(d.0.iter().filter(|d| d.is_error()).count() <= crate::front::text::MAX_ERRORS + 1);
+        }
+    }
+}

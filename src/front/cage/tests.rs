@@ -66,6 +66,14 @@ fn infers_n_and_checks_cell_numbers_at_their_column() {
 }
 
 #[test]
+fn a_byte_order_mark_is_ignored() {
+    let (p, _) = parse("\u{feff}1,0\r\n").expect("parses");
+    assert_eq!((p.size, p.cages[0].span), (1, Span::new(1, 2)));
+    let dat = crate::front::parse(crate::front::InputFormat::Dat, "\u{feff}param n := 1;");
+    assert!(dat.is_ok(), "{dat:?}");
+}
+
+#[test]
 fn empty_and_comment_only_files_have_no_cages() {
     for src in ["", "\n\r\n", "NB. nothing\n# here\n", "\u{feff}\n"] {
         assert_eq!(

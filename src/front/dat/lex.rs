@@ -57,7 +57,8 @@ impl<'a> Token<'a> {
 /// Spaces, tabs, newlines and `#` comments.
 fn skip(mut i: &str) -> &str {
     loop {
-        let (rest, _) = take_while::<_, _, ()>(char::is_whitespace)(i).unwrap_or((i, ""));
+        let blank = |c: char| c.is_whitespace() || c == '\u{feff}';
+        let (rest, _) = take_while::<_, _, ()>(blank)(i).unwrap_or((i, ""));
         match preceded(char::<_, ()>('#'), take_till(|c| c == '\n')).parse(rest) {
             Ok((after, _)) => i = after,
             Err(_) => return rest,
