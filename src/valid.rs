@@ -35,10 +35,12 @@ pub fn check(puzzle: &Puzzle) -> Diagnostics {
         if !cells.is_empty() {
             connected(cage, &cells, &mut d);
         }
-        if arity(cage, &mut d) && complete && target_positive(cage, &mut d) {
-            if let Some(e) = arith::unsatisfiable(cage, &cells, n) {
-                d.push(e);
-            }
+        if arity(cage, &mut d)
+            && complete
+            && target_positive(cage, &mut d)
+            && let Some(e) = arith::unsatisfiable(cage, &cells, n)
+        {
+            d.push(e);
         }
     }
     uncovered(&owner, n, &mut d);
@@ -250,3 +252,5 @@ fn list(items: &[String]) -> String {
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }
+#[cfg(test)]
+mod tests;

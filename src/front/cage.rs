@@ -44,6 +44,8 @@ enum Wrapper {
     Before,
     Inside(Span),
     After(Span),
+    /// In a second definition (already reported): skipped to its `)`.
+    Skipping(Span),
 }
 
 pub fn parse(src: &str) -> Result<(Puzzle, Diagnostics), Diagnostics> {
@@ -59,7 +61,11 @@ pub fn parse(src: &str) -> Result<(Puzzle, Diagnostics), Diagnostics> {
         }
         let lead = off + (body.len() - body.trim_start().len());
         let span = loc.span(lead);
-        if trimmed == ")" {
+        if let Wrapper::Skipping(end) = wrapper {
+            if trimmed == ")" {
+                wrapper = Wrapper::After(end);
+            }
+        } else if trimmed == ")" {
             wrapper = close(wrapper, span, &mut diags);
         } else if is_wrapper_open(trimmed) {
             wrapper = open(wrapper, span, !cages.is_empty(), &mut diags);
@@ -140,7 +146,7 @@ fn open(state: Wrapper, span: Span, after_cages: bool, diags: &mut Diagnostics) 
             ));
             Wrapper::Inside(first)
         }
-        Wrapper::After(end) => {
+        Wrapper::After(end) | Wrapper::Skipping(end) => {
             diags.push(Diagnostic::error(
                 span,
                 format!(
@@ -148,7 +154,7 @@ fn open(state: Wrapper, span: Span, after_cages: bool, diags: &mut Diagnostics) 
                     end.line
                 ),
             ));
-            Wrapper::After(end)
+            Wrapper::Skipping(end)
         }
     }
 }
@@ -232,11 +238,9 @@ fn cell_list(list: &str, base: usize) -> Result<Vec<(u64, usize)>, Vec<LineError
     let mut cells = Vec::new();
     let mut errors = Vec::new();
     let mut rest = list;
-    loop {
-        let Ok((r, _)) = ws(rest) else { break };
-        if r.is_empty() {
-            break;
-        }
+    while let Ok((r, _)) = ws(rest)
+        && !r.is_empty()
+    {
         let token_at = base + list.len() - r.len();
         let (r, token) =
             take_while1::<_, _, ()>(|c: char| !c.is_whitespace())(r).unwrap_or(("", r));
@@ -354,3 +358,6 @@ fn not_square(total: usize, cages: &[RawCage]) -> Diagnostic {
     };
     Diagnostic::error(Span::default(), message).expected(expected, format!("{total}"))
 }
+
+#[cfg(test)]
+mod tests;

@@ -13,12 +13,16 @@
 
 mod assemble;
 mod lex;
+mod stmt;
+#[cfg(test)]
+mod tests;
 
 use std::collections::BTreeMap;
 
 use lex::{Tok, Token};
+use stmt::{Stmt, statements};
 
-use super::text::{Locator, number, quote};
+use super::text::Locator;
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::ir::{Op, Puzzle};
 
@@ -50,10 +54,22 @@ struct Data {
     typos: Vec<Span>,
     /// Where “curly” quotes were used.
     curly: Vec<Span>,
+    /// Errors that do not stop the statement they are in (duplicates).
+    errors: Vec<Diagnostic>,
+    /// Cages whose set or clue had an error already reported: "has no
+    /// target" or "no set cage[c]" would only echo it.
+    unreadable: Vec<u64>,
+    /// Likewise for `n` and `t`.
+    unreadable_params: Vec<&'static str>,
 }
 
 pub fn parse(src: &str) -> Result<(Puzzle, Diagnostics), Diagnostics> {
     let tokens = lex::tokens(src);
+    if tokens.is_empty() {
+        let d = Diagnostic::error(Span::default(), "no data in the file")
+            .expected("statements such as 'param n := 5;'", "none");
+        return Err(Diagnostics(vec![d]));
+    }
     let mut loc = Locator::new(src);
     let spans: Vec<Span> = tokens.iter().map(|t| loc.span(t.off)).collect();
     let end = loc.span(src.len());
@@ -73,147 +89,6 @@ pub fn parse(src: &str) -> Result<(Puzzle, Diagnostics), Diagnostics> {
     match assemble::puzzle(data, &mut diags) {
         Some(p) if !diags.has_errors() => Ok((p, diags)),
         _ => Err(diags),
-    }
-}
-
-/// The tokens of one statement, without its `;`.
-struct Stmt<'t, 'a> {
-    toks: &'t [Token<'a>],
-    spans: &'t [Span],
-    pos: usize,
-    /// Where the statement ends (its `;`, or what stands in for it).
-    end: Span,
-    /// For `end;`: where the next token stands, if any.
-    after_end: Option<Span>,
-}
-
-/// Splits the token list into statements at `;`, and before a `param` or
-/// `set` that starts a new statement when a `;` was forgotten.
-fn statements<'t, 'a>(
-    toks: &'t [Token<'a>],
-    spans: &'t [Span],
-    eof: Span,
-    diags: &mut Diagnostics,
-) -> Vec<Stmt<'t, 'a>> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let is_keyword = |t: &Token| matches!(t.word(), Some("param" | "set"));
-    while start < toks.len() {
-        let mut i = start;
-        while i < toks.len() && toks[i].tok != Tok::Semi && !(i > start && is_keyword(&toks[i])) {
-            i += 1;
-        }
-        let end = spans.get(i).copied().unwrap_or(eof);
-        if toks.get(i).is_none_or(|t| t.tok != Tok::Semi) {
-            let found = toks
-                .get(i)
-                .map_or("end of file".to_string(), |t| quote(t.text));
-            diags.push(Diagnostic::error(
-                end,
-                format!("expected ';' to end the statement, found {found}"),
-            ));
-        }
-        let next = if toks.get(i).is_some_and(|t| t.tok == Tok::Semi) {
-            i + 1
-        } else {
-            i
-        };
-        out.push(Stmt {
-            toks: &toks[start..i],
-            spans: &spans[start..i],
-            pos: 0,
-            end,
-            after_end: spans.get(next).copied(),
-        });
-        start = next;
-    }
-    out
-}
-
-impl<'a> Stmt<'_, 'a> {
-    fn is_word(&self, i: usize, w: &str) -> bool {
-        self.toks.get(i).and_then(Token::word) == Some(w)
-    }
-
-    fn peek(&self) -> Option<Token<'a>> {
-        self.toks.get(self.pos).copied()
-    }
-
-    fn here(&self) -> Span {
-        self.spans.get(self.pos).copied().unwrap_or(self.end)
-    }
-
-    fn at_end(&self) -> bool {
-        self.pos >= self.toks.len()
-    }
-
-    /// "expected X, found Y" at the current token.
-    fn expected(&self, what: &str) -> Diagnostic {
-        if self.peek().is_some_and(|t| t.tok == Tok::Unclosed) {
-            return Diagnostic::error(self.here(), "this string has no closing quote on its line");
-        }
-        let found = self.peek().map_or("';'".to_string(), |t| quote(t.text));
-        Diagnostic::error(self.here(), format!("expected {what}, found {found}"))
-    }
-
-    /// Consumes the current token if it is `tok`.
-    fn eat(&mut self, tok: Tok) -> bool {
-        let hit = self.peek().is_some_and(|t| t.tok == tok);
-        self.pos += hit as usize;
-        hit
-    }
-
-    fn expect(&mut self, tok: Tok, what: &str) -> Result<(), Diagnostic> {
-        if self.eat(tok) {
-            Ok(())
-        } else {
-            Err(self.expected(what))
-        }
-    }
-
-    /// `:=` (or `: =`, noted in `typos`).
-    fn assign(&mut self, typos: &mut Vec<Span>) -> Result<(), Diagnostic> {
-        match self.peek().map(|t| t.tok) {
-            Some(Tok::Assign { typo }) => {
-                if typo {
-                    typos.push(self.here());
-                }
-                self.pos += 1;
-                Ok(())
-            }
-            _ => Err(self.expected("':='")),
-        }
-    }
-
-    fn name(&mut self) -> Result<&'a str, Diagnostic> {
-        match self.peek().as_ref().and_then(Token::word) {
-            Some(w) if !w.starts_with(|c: char| c.is_ascii_digit()) => {
-                self.pos += 1;
-                Ok(w)
-            }
-            _ => Err(self.expected("a name")),
-        }
-    }
-
-    /// A whole number that fits in a u64, with its span.
-    fn int(&mut self, what: &str) -> Result<Item<u64>, Diagnostic> {
-        let span = self.here();
-        match self.peek().as_ref().and_then(Token::word) {
-            Some(w) if w.bytes().all(|b| b.is_ascii_digit()) => {
-                let value = number(w, what).map_err(|m| Diagnostic::error(span, m))?;
-                self.pos += 1;
-                Ok(Item { value, span })
-            }
-            _ => Err(self.expected(&format!("{what} (a whole number)"))),
-        }
-    }
-
-    fn done(&self) -> Result<(), Diagnostic> {
-        if self.at_end() {
-            Ok(())
-        } else {
-            Err(self.expected("';'"))
-        }
     }
 }
 
@@ -256,9 +131,9 @@ fn param(mut s: Stmt, data: &mut Data) -> Result<(), Diagnostic> {
     let name = s.name()?;
     match name {
         "n" | "t" => {
-            s.assign(&mut data.typos)?;
-            let item = s.int(name)?;
-            s.done()?;
+            let key = if name == "n" { "n" } else { "t" };
+            let item = scalar(&mut s, key, &mut data.typos);
+            let item = item.inspect_err(|_| data.unreadable_params.push(key))?;
             let slot = if name == "n" {
                 &mut data.n
             } else {
@@ -282,6 +157,14 @@ fn param(mut s: Stmt, data: &mut Data) -> Result<(), Diagnostic> {
     }
 }
 
+/// `:= value` to the end of the statement.
+fn scalar(s: &mut Stmt, name: &str, typos: &mut Vec<Span>) -> Result<Item<u64>, Diagnostic> {
+    s.assign(typos)?;
+    let item = s.int(name)?;
+    s.done()?;
+    Ok(item)
+}
+
 /// `param: target_number operation := c t op …` (columns in any order).
 fn table(mut s: Stmt, data: &mut Data) -> Result<(), Diagnostic> {
     let mut columns = Vec::new();
@@ -303,45 +186,68 @@ fn table(mut s: Stmt, data: &mut Data) -> Result<(), Diagnostic> {
 }
 
 /// Rows `c v1 v2 …` until the end of the statement, one value per column.
+/// A bad value is reported and skipped, so the rows after it are still read.
 fn rows(s: &mut Stmt, columns: &[&str], data: &mut Data) -> Result<(), Diagnostic> {
     while !s.at_end() {
         s.eat(Tok::Comma);
         let key = s.int("a cage number")?;
         for &column in columns {
             s.eat(Tok::Comma);
-            if column == "target_number" {
-                let t = s.int(&format!("the target of cage {}", key.value))?;
-                insert(&mut data.targets, key, t.value, "target_number")?;
+            let value = if column == "target_number" {
+                s.int(&format!("the target of cage {}", key.value))
+                    .map(|t| {
+                        insert(
+                            &mut data.targets,
+                            key,
+                            t.value,
+                            "target_number",
+                            &mut data.errors,
+                        )
+                    })
             } else {
-                let op = operation(s, data)?;
-                insert(&mut data.ops, key, op, "operation")?;
+                operation(s, data)
+                    .map(|op| insert(&mut data.ops, key, op, "operation", &mut data.errors))
+            };
+            if let Err(e) = value {
+                data.unreadable.push(key.value);
+                // One value token: skip it and go on; anything else ends the statement.
+                match s.peek().map(|t| t.tok) {
+                    Some(Tok::Word(_) | Tok::Str { .. }) => {
+                        data.errors.push(e);
+                        s.pos += 1;
+                    }
+                    _ => return Err(e),
+                }
             }
         }
     }
     Ok(())
 }
 
+/// Records a clue; a second one for the same cage is an error (the first stays).
 fn insert<T>(
     map: &mut BTreeMap<u64, Item<T>>,
     key: Item<u64>,
     value: T,
     what: &str,
-) -> Result<(), Diagnostic> {
-    if let Some(first) = map.get(&key.value) {
-        return Err(twice(
+    errors: &mut Vec<Diagnostic>,
+) {
+    match map.get(&key.value) {
+        Some(first) => errors.push(twice(
             key.span,
             &format!("{what} of cage {}", key.value),
             first.span,
-        ));
+        )),
+        None => {
+            map.insert(
+                key.value,
+                Item {
+                    value,
+                    span: key.span,
+                },
+            );
+        }
     }
-    map.insert(
-        key.value,
-        Item {
-            value,
-            span: key.span,
-        },
-    );
-    Ok(())
 }
 
 fn twice(at: Span, what: &str, first: Span) -> Diagnostic {
@@ -380,7 +286,17 @@ fn cage(mut s: Stmt, span: Span, data: &mut Data) -> Result<(), Diagnostic> {
     s.expect(Tok::LBrack, "'['")?;
     let c = s.int("a cage number")?;
     s.expect(Tok::RBrack, "']'")?;
-    s.assign(&mut data.typos)?;
+    let cells = members(&mut s, &mut data.typos).inspect_err(|_| data.unreadable.push(c.value))?;
+    if let Some(first) = data.cages.get(&c.value) {
+        return Err(twice(span, &format!("cage[{}]", c.value), first.span));
+    }
+    data.cages.insert(c.value, CageSet { span, cells });
+    Ok(())
+}
+
+/// `:= (i,j) (i, j) …` to the end of the statement.
+fn members(s: &mut Stmt, typos: &mut Vec<Span>) -> Result<Vec<Item<(u64, u64)>>, Diagnostic> {
+    s.assign(typos)?;
     let mut cells = Vec::new();
     while !s.at_end() {
         if s.eat(Tok::Comma) {
@@ -399,11 +315,7 @@ fn cage(mut s: Stmt, span: Span, data: &mut Data) -> Result<(), Diagnostic> {
             span: at,
         });
     }
-    if let Some(first) = data.cages.get(&c.value) {
-        return Err(twice(span, &format!("cage[{}]", c.value), first.span));
-    }
-    data.cages.insert(c.value, CageSet { span, cells });
-    Ok(())
+    Ok(cells)
 }
 
 /// `set prime_numbers := 2 3 5 7`.

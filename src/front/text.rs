@@ -48,11 +48,14 @@ pub fn quote(token: &str) -> String {
     if token.is_empty() {
         return "end of line".to_string();
     }
-    let mut out: String = token
-        .chars()
-        .take(24)
-        .flat_map(char::escape_debug)
-        .collect();
+    let mut out = String::new();
+    for c in token.chars().take(24) {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
     if token.chars().nth(24).is_some() {
         out.push('…');
     }
@@ -135,7 +138,7 @@ mod tests {
         assert_eq!(found(""), "end of line");
         assert_eq!(found(",3"), "','");
         assert_eq!(found("5x 3"), "'5x'");
-        assert_eq!(found("\u{0}\u{1}"), "'\\u{0}'");
+        assert_eq!(found("\u{0}\u{1}"), "'\\0'");
         assert_eq!(quote(&"9".repeat(30)), format!("'{}…'", "9".repeat(24)));
     }
 

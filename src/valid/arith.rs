@@ -11,6 +11,10 @@ use crate::ir::{Cage, Cell, Op};
 /// assuming the cage can be met).
 const SEARCH_BUDGET: usize = 20_000;
 
+/// Larger cages are left to the arithmetic bounds: each search node costs
+/// time linear in the cage size.
+const SEARCH_CELLS: usize = 8;
+
 /// Why no values `1..=n` meet the clue of `cage` (whose `cells` are distinct,
 /// inside the grid, of the right number, and whose target is positive).
 pub fn unsatisfiable(cage: &Cage, cells: &[Cell], n: usize) -> Option<Diagnostic> {
@@ -86,19 +90,31 @@ fn sum(cage: &Cage, cells: &[Cell], n: usize) -> Option<Diagnostic> {
         return Some(Diagnostic::error(cage.span, reason));
     }
     let why = if lo > k as u64 || hi < (k * n) as u64 {
-        " (cells sharing a row or column hold different values)"
+        ", different within each row and column,"
     } else {
         ""
+    };
+    let (range, expected) = if lo == hi {
+        (format!("exactly {lo}"), format!("a sum of {lo}"))
+    } else {
+        (
+            format!("between {lo} and {hi}"),
+            format!("a sum from {lo} to {hi}"),
+        )
+    };
+    let cells = if k == 1 {
+        "1 cell"
+    } else {
+        &format!("{k} cells")
     };
     Some(
         Diagnostic::error(
             cage.span,
             format!(
-                "a sum of {t} is out of reach: {k} cell{} of values 1..{n} add up to {lo}..{hi}{why}",
-                if k == 1 { "" } else { "s" }
+                "a sum of {t} is out of reach: {cells} of values 1..{n}{why} add up to {range}"
             ),
         )
-        .expected(format!("a sum from {lo} to {hi}"), t.to_string()),
+        .expected(expected, t.to_string()),
     )
 }
 
@@ -111,7 +127,7 @@ fn product(t: u64, k: usize, n: usize) -> Option<String> {
     let mut powers = Vec::new();
     for p in primes_up_to(n) {
         let mut e = 0;
-        while rest % p == 0 {
+        while rest.is_multiple_of(p) {
             rest /= p;
             e += 1;
         }
@@ -156,7 +172,7 @@ fn product(t: u64, k: usize, n: usize) -> Option<String> {
 /// left after dividing out every prime ≤ n.
 fn big_factor(t: u64, rest: u64, n: usize) -> String {
     let limit = rest.isqrt().min(1_000_000);
-    let smallest = (n as u64 + 1..=limit).find(|d| rest % d == 0);
+    let smallest = (n as u64 + 1..=limit).find(|d| rest.is_multiple_of(*d));
     let prime = match smallest {
         Some(p) => Some(p),
         None if rest.isqrt() <= limit => Some(rest),
@@ -176,6 +192,9 @@ fn big_factor(t: u64, rest: u64, n: usize) -> String {
 /// each row and column of the cage. `Some(reason)` only when the search ran
 /// to the end without finding any.
 fn search(cage: &Cage, cells: &[Cell], n: usize) -> Option<String> {
+    if cells.len() > SEARCH_CELLS {
+        return None;
+    }
     let mut s = Search {
         cage,
         cells,
@@ -255,7 +274,7 @@ impl Search<'_> {
             }
             Op::Mul => {
                 let p = self.values.iter().product::<u64>().checked_mul(v);
-                p.is_some_and(|p| t % p == 0)
+                p.is_some_and(|p| t.is_multiple_of(p))
             }
             Op::Given | Op::Sub | Op::Div => true,
         }

@@ -6,7 +6,8 @@ use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::ir::{Cage, Cell, MAX_SIZE, Puzzle};
 
 /// Builds the puzzle, reporting into `diags`; `None` when it cannot be built.
-pub fn puzzle(data: Data, diags: &mut Diagnostics) -> Option<Puzzle> {
+pub fn puzzle(mut data: Data, diags: &mut Diagnostics) -> Option<Puzzle> {
+    diags.0.append(&mut data.errors);
     typos(&data.typos, diags);
     if let Some(&first) = data.curly.first() {
         diags.push(Diagnostic::warning(
@@ -14,7 +15,10 @@ pub fn puzzle(data: Data, diags: &mut Diagnostics) -> Option<Puzzle> {
             "curly quotes: AMPL reads only straight quotes (\" or ')",
         ));
     }
-    let n = size(data.n, diags);
+    let n = match data.n {
+        None if data.unreadable_params.contains(&"n") => None,
+        n => size(n, diags),
+    };
     numbering(&data, n, diags);
     clues(&data, diags);
     if let Some(n) = n {
@@ -23,15 +27,15 @@ pub fn puzzle(data: Data, diags: &mut Diagnostics) -> Option<Puzzle> {
     let n = n?;
     let mut cages = Vec::with_capacity(data.cages.len());
     for (c, set) in &data.cages {
-        let (Some(target), Some(op)) = (data.targets.get(c), data.ops.get(c)) else {
-            continue;
-        };
-        cages.push(Cage {
-            target: target.value,
-            op: op.value,
-            cells: cells(set, n, diags),
-            span: set.span,
-        });
+        let cells = cells(set, n, diags);
+        if let (Some(target), Some(op)) = (data.targets.get(c), data.ops.get(c)) {
+            cages.push(Cage {
+                target: target.value,
+                op: op.value,
+                cells,
+                span: set.span,
+            });
+        }
     }
     Some(Puzzle { size: n, cages })
 }
@@ -83,6 +87,7 @@ fn numbering(data: &Data, n: Option<usize>, diags: &mut Diagnostics) {
     let last = data.cages.keys().next_back().copied().unwrap_or(0);
     let (t, at) = match data.t {
         Some(t) => (t.value, t.span),
+        None if defined == 0 || data.unreadable_params.contains(&"t") => (last, Span::default()),
         None => {
             diags.push(Diagnostic::warning(
                 Span::default(),
@@ -108,7 +113,7 @@ fn numbering(data: &Data, n: Option<usize>, diags: &mut Diagnostics) {
         return;
     }
     let missing: Vec<String> = (1..=t)
-        .filter(|c| !data.cages.contains_key(c))
+        .filter(|c| !data.cages.contains_key(c) && !data.unreadable.contains(c))
         .map(|c| format!("cage[{c}]"))
         .collect();
     if !missing.is_empty() {
@@ -123,7 +128,10 @@ fn numbering(data: &Data, n: Option<usize>, diags: &mut Diagnostics) {
         }
         diags.push(Diagnostic::error(
             at,
-            format!("t = {t}, but the file defines {defined} cages: no set {shown}"),
+            format!(
+                "t = {t}, but the file defines {defined} cage{}: no set {shown}",
+                if defined == 1 { "" } else { "s" }
+            ),
         ));
     }
 }
@@ -138,7 +146,7 @@ fn clues(data: &Data, diags: &mut Diagnostics) {
         .into_iter()
         .flatten()
         .collect();
-        if !lacks.is_empty() {
+        if !lacks.is_empty() && !data.unreadable.contains(c) {
             diags.push(Diagnostic::error(
                 set.span,
                 format!("cage[{c}] has no {}", lacks.join(" and no ")),
@@ -147,7 +155,7 @@ fn clues(data: &Data, diags: &mut Diagnostics) {
     }
     let orphans = |what: &str, spans: Vec<(u64, Span)>, diags: &mut Diagnostics| {
         for (c, span) in spans {
-            if !data.cages.contains_key(&c) {
+            if !data.cages.contains_key(&c) && !data.unreadable.contains(&c) {
                 diags.push(Diagnostic::error(
                     span,
                     format!("{what} for cage {c}, but there is no set cage[{c}]"),
@@ -190,7 +198,10 @@ fn cells(set: &CageSet, n: usize, diags: &mut Diagnostics) -> Vec<Cell> {
 }
 
 fn is_prime(p: u64) -> bool {
-    p >= 2 && (2..).take_while(|d| d * d <= p).all(|d| p % d != 0)
+    p >= 2
+        && (2..)
+            .take_while(|d| d * d <= p)
+            .all(|d| !p.is_multiple_of(d))
 }
 
 /// The paper's model trusts `set prime_numbers`: a prime ≤ n left out makes

@@ -2,7 +2,7 @@
 //! `:=` (and the paper's `: =`), and punctuation. `#` starts a comment.
 
 use nom::branch::alt;
-use nom::bytes::complete::{tag, take_till, take_while1};
+use nom::bytes::complete::{tag, take_till, take_while, take_while1};
 use nom::character::complete::{anychar, char, one_of};
 use nom::combinator::{map, recognize, value};
 use nom::sequence::preceded;
@@ -55,10 +55,14 @@ impl<'a> Token<'a> {
 }
 
 /// Spaces, tabs, newlines and `#` comments.
-fn skip(i: &str) -> Res<'_, ()> {
-    let comment = preceded(char('#'), take_till(|c| c == '\n'));
-    let blank = take_while1(char::is_whitespace);
-    value((), nom::multi::many0(alt((blank, comment)))).parse(i)
+fn skip(mut i: &str) -> &str {
+    loop {
+        let (rest, _) = take_while::<_, _, ()>(char::is_whitespace)(i).unwrap_or((i, ""));
+        match preceded(char::<_, ()>('#'), take_till(|c| c == '\n')).parse(rest) {
+            Ok((after, _)) => i = after,
+            Err(_) => return rest,
+        }
+    }
 }
 
 fn word(i: &str) -> Res<'_, Tok<'_>> {
@@ -117,7 +121,7 @@ pub fn tokens(src: &str) -> Vec<Token<'_>> {
     let mut out = Vec::new();
     let mut rest = src;
     loop {
-        rest = skip(rest).map_or(rest, |(r, _)| r);
+        rest = skip(rest);
         if rest.is_empty() {
             return out;
         }
