@@ -27,6 +27,8 @@ pub struct Options {
     pub max_solutions: usize,
     /// Cages with more tuples than this are propagated by bounds.
     pub tuple_limit: usize,
+    /// Give up (with `complete: false`) after this moment.
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for Options {
@@ -34,6 +36,7 @@ impl Default for Options {
         Options {
             max_solutions: 1,
             tuple_limit: tuples::DEFAULT_LIMIT,
+            deadline: None,
         }
     }
 }
@@ -48,6 +51,8 @@ pub struct Outcome {
     pub complete: bool,
     /// Search nodes (propagation + branch) visited.
     pub nodes: u64,
+    /// True when the deadline stopped the search.
+    pub timed_out: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -69,12 +74,15 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
         max: opts.max_solutions.max(1),
         solutions: Vec::new(),
         nodes: 0,
+        deadline: opts.deadline,
+        timed_out: false,
     };
     let complete = search.dfs(vec![full; n * n]);
     Ok(Outcome {
         solutions: search.solutions,
         complete,
         nodes: search.nodes,
+        timed_out: search.timed_out,
     })
 }
 
@@ -169,6 +177,8 @@ struct SearchState<'a> {
     max: usize,
     solutions: Vec<Grid>,
     nodes: u64,
+    deadline: Option<std::time::Instant>,
+    timed_out: bool,
 }
 
 /// Branching choice after propagation.
@@ -182,6 +192,17 @@ impl SearchState<'_> {
     /// Explores from `dom`; false when the solution limit stopped the search.
     fn dfs(&mut self, mut dom: Vec<u64>) -> bool {
         self.nodes += 1;
+        // The clock is read every 256 nodes: cheap, and nodes take microseconds.
+        if self.nodes % 256 == 0
+            && self
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            self.timed_out = true;
+        }
+        if self.timed_out {
+            return false;
+        }
         let Some(branch) = propagate(self.p, &mut dom) else {
             return true;
         };

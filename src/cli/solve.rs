@@ -42,12 +42,13 @@ pub struct SolveArgs {
     /// Input format; by default from each file's extension.
     #[arg(long, value_enum)]
     pub from: Option<InputFormat>,
-    /// Solver binary to run; by default the first installed of highs, cbc, glpk.
+    /// Solver to run; by default the first installed of highs, cbc, glpk, and
+    /// the built-in native solver when none is.
     #[arg(long, value_enum)]
-    pub solver: Option<Solver>,
-    /// How the model reaches the solver.
-    #[arg(long, value_enum, default_value = "lp")]
-    pub via: Via,
+    pub solver: Option<SolverArg>,
+    /// How the model reaches an external solver [default: lp].
+    #[arg(long, value_enum)]
+    pub via: Option<Via>,
     /// Time limit per solver run, in seconds (given to the solver; cagec kills
     /// it if it is still running at the limit + 5 s + 10 %).
     #[arg(long, value_name = "SECS", value_parser = positive_seconds)]
@@ -75,6 +76,52 @@ pub struct SolveArgs {
     pub ascii: bool,
     #[command(flatten)]
     pub model: super::model_args::ModelArgs,
+}
+
+/// `--solver`: an external binary or the built-in solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SolverArg {
+    /// HiGHS (`highs`).
+    Highs,
+    /// COIN-OR CBC (`cbc`).
+    Cbc,
+    /// GLPK (`glpsol`).
+    Glpk,
+    /// The built-in solver (propagation on cage tuples; no binary needed).
+    Native,
+}
+
+impl SolverArg {
+    fn external(self) -> Option<Solver> {
+        match self {
+            SolverArg::Highs => Some(Solver::Highs),
+            SolverArg::Cbc => Some(Solver::Cbc),
+            SolverArg::Glpk => Some(Solver::Glpk),
+            SolverArg::Native => None,
+        }
+    }
+}
+
+/// What solves the puzzles.
+enum Engine {
+    External(Config),
+    Native { mode: Mode, time_limit: Option<f64> },
+}
+
+impl Engine {
+    fn names(&self) -> (&'static str, &'static str) {
+        match self {
+            Engine::External(c) => (c.located.solver.name(), c.via.name()),
+            Engine::Native { .. } => ("native", "none"),
+        }
+    }
+
+    fn mode(&self) -> Mode {
+        match self {
+            Engine::External(c) => c.mode,
+            Engine::Native { mode, .. } => *mode,
+        }
+    }
 }
 
 fn positive_seconds(s: &str) -> Result<f64, String> {
@@ -129,32 +176,7 @@ pub fn run(args: &SolveArgs) -> u8 {
 }
 
 /// Resolves the solver and checks the flags that depend on each other.
-fn configure(args: &SolveArgs) -> Result<Config, u8> {
-    if args.via == Via::Ampl && args.solver.is_some_and(|s| s != Solver::Glpk) {
-        eprintln!(
-            "cagec: --via ampl runs the AMPL model through glpsol's MathProg translator; \
-             HiGHS and CBC cannot read it: use --solver glpk, or --via lp|mps|fixed-mps"
-        );
-        return Err(exit::INVALID);
-    }
-    let located = match (args.solver, args.via) {
-        (Some(s), _) => locate::locate(s),
-        (None, Via::Ampl) => locate::locate(Solver::Glpk),
-        (None, _) => locate::locate_default(),
-    };
-    let located = located.map_err(|e| {
-        eprintln!("cagec: {e}");
-        e.exit_code()
-    })?;
-    if located.solver == Solver::Glpk && args.threads.is_some() {
-        eprintln!("cagec: warning: glpsol has no threads option; --threads is ignored");
-    }
-    if args.via == Via::Ampl && !args.model.is_default() {
-        eprintln!(
-            "cagec: with model options, --via ampl runs one flat MathProg model \
-             (every row explicit) instead of the paper's AMPL pair"
-        );
-    }
+fn configure(args: &SolveArgs) -> Result<Engine, u8> {
     let mode = match (args.all, args.unique) {
         (true, _) => Mode::All {
             limit: usize::try_from(args.limit).unwrap_or(usize::MAX),
@@ -162,13 +184,72 @@ fn configure(args: &SolveArgs) -> Result<Config, u8> {
         (false, true) => Mode::Unique,
         (false, false) => Mode::First,
     };
-    Ok(Config {
+    let via = args.via.unwrap_or(Via::Lp);
+    let external = match args.solver {
+        Some(SolverArg::Native) => None,
+        Some(s) => Some(s.external().map(locate::locate).expect("external solver")),
+        None if via == Via::Ampl => Some(locate::locate(Solver::Glpk)),
+        // With no binary installed (and no file route asked for), the native
+        // solver answers, so `cagec solve` works on a fresh machine.
+        None => match locate::locate_default() {
+            Err(_) if args.via.is_none() => {
+                eprintln!(
+                    "cagec: no solver binary found (highs, cbc, glpsol): using the built-in native solver"
+                );
+                None
+            }
+            found => Some(found),
+        },
+    };
+    let Some(located) = external else {
+        return native_engine(args, mode);
+    };
+    if via == Via::Ampl && args.solver.is_some_and(|s| s != SolverArg::Glpk) {
+        eprintln!(
+            "cagec: --via ampl runs the AMPL model through glpsol's MathProg translator; \
+             HiGHS and CBC cannot read it: use --solver glpk, or --via lp|mps|fixed-mps"
+        );
+        return Err(exit::INVALID);
+    }
+    let located = located.map_err(|e| {
+        eprintln!("cagec: {e}");
+        e.exit_code()
+    })?;
+    if located.solver == Solver::Glpk && args.threads.is_some() {
+        eprintln!("cagec: warning: glpsol has no threads option; --threads is ignored");
+    }
+    if via == Via::Ampl && !args.model.is_default() {
+        eprintln!(
+            "cagec: with model options, --via ampl runs one flat MathProg model \
+             (every row explicit) instead of the paper's AMPL pair"
+        );
+    }
+    Ok(Engine::External(Config {
         located,
-        via: args.via,
+        via,
         time_limit: args.time_limit,
         threads: args.threads,
         mode,
         formulation: args.model.options(),
+    }))
+}
+
+/// The built-in solver reads the puzzle itself: file and model flags do not apply.
+fn native_engine(args: &SolveArgs, mode: Mode) -> Result<Engine, u8> {
+    if args.via.is_some() {
+        eprintln!("cagec: the native solver reads the puzzle directly; --via does not apply");
+        return Err(exit::INVALID);
+    }
+    if args.keep.is_some() {
+        eprintln!("cagec: the native solver writes no files; --keep does not apply");
+        return Err(exit::INVALID);
+    }
+    if !args.model.is_default() || args.threads.is_some() {
+        eprintln!("cagec: warning: model options and --threads do not apply to the native solver");
+    }
+    Ok(Engine::Native {
+        mode,
+        time_limit: args.time_limit,
     })
 }
 
@@ -200,7 +281,7 @@ fn expand(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
 
 fn solve_all(
     args: &SolveArgs,
-    config: &Config,
+    config: &Engine,
     paths: &[PathBuf],
     ws: &mut Workspace,
 ) -> Vec<Record> {
@@ -225,14 +306,13 @@ fn solve_all(
 
 fn solve_one(
     args: &SolveArgs,
-    config: &Config,
+    config: &Engine,
     path: &Path,
     ws: &mut Workspace,
     stems: &mut HashSet<String>,
     bar: &ProgressBar,
 ) -> Record {
-    let solver = config.located.solver.name();
-    let via = config.via.name();
+    let (solver, via) = config.names();
     let loaded = match input::load(path, args.from) {
         Ok(l) => l,
         Err(e) => {
@@ -249,7 +329,13 @@ fn solve_one(
     let stem = unique_stem(&loaded.stem, stems);
     let start = Instant::now();
     let name = loaded.display_name.as_str();
-    let record = match solve::solve_puzzle(&loaded.puzzle, &stem, config, ws, &INTERRUPTED) {
+    let result = match config {
+        Engine::External(c) => solve::solve_puzzle(&loaded.puzzle, &stem, c, ws, &INTERRUPTED),
+        Engine::Native { mode, time_limit } => {
+            solve::solve_native(&loaded.puzzle, *mode, *time_limit)
+        }
+    };
+    let record = match result {
         Ok(out) => {
             let record = Record::from_outcome(name, solver, via, &out, args.all);
             if !args.json {
@@ -289,7 +375,7 @@ fn unique_stem(stem: &str, used: &mut HashSet<String>) -> String {
 /// The human-readable report of one puzzle.
 fn describe(
     args: &SolveArgs,
-    config: &Config,
+    config: &Engine,
     name: &str,
     puzzle: &crate::ir::Puzzle,
     out: &Outcome,
@@ -304,12 +390,15 @@ fn describe(
     } else {
         format!("{} runs", out.runs)
     };
-    let mut s = format!(
-        "{name}: {} via {}, {:.3} s ({runs})\n",
-        config.located.solver.program(),
-        config.via.name(),
-        out.seconds
-    );
+    let mut s = match config {
+        Engine::External(c) => format!(
+            "{name}: {} via {}, {:.3} s ({runs})\n",
+            c.located.solver.program(),
+            c.via.name(),
+            out.seconds
+        ),
+        Engine::Native { .. } => format!("{name}: native solver, {:.3} s\n", out.seconds),
+    };
     match out.solutions.first() {
         Some(grid) => {
             s.push_str(&picture::draw(puzzle, Some(grid), style));
@@ -325,7 +414,7 @@ fn describe(
             ref stop => format!("solution: not found, not disproved ({stop})\n"),
         }),
     }
-    s.push_str(&uniqueness_line(out));
+    s.push_str(&uniqueness_line(config, out));
     if out.solutions.len() > 1 {
         for (i, grid) in out.solutions.iter().enumerate().skip(1) {
             s.push_str(&format!("solution {}:\n", i + 1));
@@ -334,7 +423,7 @@ fn describe(
     }
     if let Some(complete) = out.complete {
         let limit_reached =
-            matches!(config.mode, Mode::All { limit } if out.solutions.len() >= limit);
+            matches!(config.mode(), Mode::All { limit } if out.solutions.len() >= limit);
         let how = if complete {
             "all of them: the model with every cut is infeasible".to_string()
         } else if limit_reached {
@@ -347,13 +436,18 @@ fn describe(
     s
 }
 
-fn uniqueness_line(out: &Outcome) -> String {
+fn uniqueness_line(config: &Engine, out: &Outcome) -> String {
     let k = out.runs.saturating_sub(1);
     match &out.uniqueness {
         Uniqueness::NotAsked => String::new(),
-        Uniqueness::Unique => {
-            format!("unique: yes (the model with no-good cut nogood_{k} is infeasible)\n")
-        }
+        Uniqueness::Unique => match config {
+            Engine::External(_) => {
+                format!("unique: yes (the model with no-good cut nogood_{k} is infeasible)\n")
+            }
+            Engine::Native { .. } => {
+                "unique: yes (the exhausted search found no other solution)\n".to_string()
+            }
+        },
         Uniqueness::NotUnique => "unique: no (a second solution follows)\n".to_string(),
         Uniqueness::NotProven(stop) => {
             format!("unique: not proven (the cut model run ended: {stop})\n")

@@ -133,8 +133,9 @@ fn header(puzzle: &Puzzle, opts: &Options) -> Vec<String> {
     let mut h = vec![
         "KenKen integer program of Melkonian (2016), written by cagec".to_string(),
         format!(
-            "grid {n}x{n}, {} cages; equation numbers in comments are the paper's",
+            "grid {n}x{n}, {} cage{}; equation numbers in comments are the paper's",
             puzzle.cages.len(),
+            if puzzle.cages.len() == 1 { "" } else { "s" },
             n = puzzle.size
         ),
         "x_I_J_K = 1 when cell (row I, column J) holds K (binary)".to_string(),

@@ -151,3 +151,23 @@ fn generated_puzzles_are_solved_and_verified() {
         assert_eq!(crate::verify::check(&p, &out.solutions[0]), vec![]);
     }
 }
+
+#[test]
+fn a_deadline_stops_the_search_incomplete() {
+    // Rows as 45+ cages: billions of solutions, so only the deadline ends it.
+    let text: String = (0..9)
+        .map(|r| {
+            let cells: Vec<String> = (0..9).map(|c| (r * 9 + c).to_string()).collect();
+            format!("45+,{}\n", cells.join(" "))
+        })
+        .collect();
+    let p = parse(&text);
+    let opts = Options {
+        max_solutions: usize::MAX,
+        tuple_limit: 1000,
+        deadline: Some(std::time::Instant::now() + std::time::Duration::from_millis(50)),
+    };
+    let out = solve(&p, &opts).unwrap();
+    assert!(out.timed_out && !out.complete);
+    assert!(!out.solutions.is_empty());
+}

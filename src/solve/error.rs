@@ -97,6 +97,9 @@ pub enum SolveError {
     Model(#[from] crate::formulate::FormulateError),
     #[error("interrupted")]
     Interrupted,
+    /// The built-in solver cannot take this puzzle (too large).
+    #[error("native solver: {0}")]
+    Native(String),
 }
 
 impl SolveError {

@@ -19,12 +19,14 @@ pub mod error;
 pub mod glpk;
 pub mod highs;
 pub mod locate;
+pub mod native_run;
 pub mod process;
 pub mod report;
 pub mod session;
 
 pub use error::SolveError;
 pub use locate::{Solver, locate};
+pub use native_run::solve_native;
 pub use session::{Config, Mode, Outcome, Uniqueness, solve_puzzle};
 
 /// The file route from cagec to the solver.

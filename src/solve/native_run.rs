@@ -1,0 +1,71 @@
+//! The native solver as a driver: same [`Outcome`] as the external ones, no
+//! files, no process. Every grid still goes through the verifier, and
+//! uniqueness is proved by exhausting the search instead of a cut.
+
+use std::time::{Duration, Instant};
+
+use super::session::{Mode, Outcome, Uniqueness};
+use super::{Existence, SolveError, Stop};
+use crate::ir::Puzzle;
+use crate::native;
+
+/// Solves `puzzle` with the built-in solver.
+pub fn solve_native(
+    puzzle: &Puzzle,
+    mode: Mode,
+    time_limit: Option<f64>,
+) -> Result<Outcome, SolveError> {
+    let start = Instant::now();
+    let max_solutions = match mode {
+        Mode::First => 1,
+        Mode::Unique => 2,
+        Mode::All { limit } => limit,
+    };
+    let opts = native::Options {
+        max_solutions,
+        deadline: time_limit.map(|s| start + Duration::from_secs_f64(s)),
+        ..Default::default()
+    };
+    let out = native::solve(puzzle, &opts).map_err(|e| SolveError::Native(e.to_string()))?;
+    for grid in &out.solutions {
+        let violations = crate::verify::check(puzzle, grid);
+        if !violations.is_empty() {
+            return Err(SolveError::WrongGrid {
+                solver: "native".to_string(),
+                violations,
+            });
+        }
+    }
+    let stop = match (out.solutions.is_empty(), out.timed_out) {
+        (_, true) if out.solutions.is_empty() => Stop::TimeLimit,
+        (false, _) => Stop::Optimal,
+        (true, _) => Stop::Infeasible,
+    };
+    let existence = match (&stop, out.solutions.is_empty()) {
+        (_, false) => Existence::Found,
+        (Stop::Infeasible, true) => Existence::None,
+        _ => Existence::NotProven,
+    };
+    let last_stop = if out.timed_out {
+        Stop::TimeLimit
+    } else {
+        stop.clone()
+    };
+    let uniqueness = match (mode, out.solutions.len()) {
+        (Mode::First, _) | (_, 0) => Uniqueness::NotAsked,
+        (_, 1) if out.complete => Uniqueness::Unique,
+        (_, 1) => Uniqueness::NotProven(last_stop.clone()),
+        _ => Uniqueness::NotUnique,
+    };
+    Ok(Outcome {
+        stop,
+        existence,
+        uniqueness,
+        complete: matches!(mode, Mode::All { .. }).then_some(out.complete),
+        solutions: out.solutions,
+        last_stop,
+        runs: 1,
+        seconds: start.elapsed().as_secs_f64(),
+        cut_error: None,
+    })
+}

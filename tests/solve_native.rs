@@ -1,0 +1,103 @@
+//! `cagec solve --solver native` and the fallback to it on a machine with no
+//! solver binary.
+
+use std::process::{Command, Output, Stdio};
+
+fn cagec(args: &[&str], path: Option<&str>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_cagec"));
+    cmd.args(args).stdin(Stdio::null());
+    for var in ["CAGEC_HIGHS", "CAGEC_CBC", "CAGEC_GLPSOL"] {
+        cmd.env_remove(var);
+    }
+    if let Some(p) = path {
+        cmd.env("PATH", p);
+    }
+    cmd.output().expect("run cagec")
+}
+
+fn json(out: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+fn known(stem: &str) -> serde_json::Value {
+    let text = std::fs::read_to_string(format!("fixtures/solutions/{stem}.grid")).unwrap();
+    let rows: Vec<Vec<u32>> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.split_whitespace().map(|v| v.parse().unwrap()).collect())
+        .collect();
+    serde_json::to_value(rows).unwrap()
+}
+
+#[test]
+fn native_proves_every_fixture_unique_with_its_known_solution() {
+    let out = cagec(
+        &[
+            "solve",
+            "fixtures/puzzles",
+            "--solver",
+            "native",
+            "--unique",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let records = json(&out);
+    assert!(records.len() >= 5);
+    for r in records {
+        let name = r["puzzle"].as_str().unwrap().to_string();
+        let stem = std::path::Path::new(&name)
+            .file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        assert_eq!(r["solver"], "native", "{name}");
+        assert_eq!(r["unique"], true, "{name}");
+        assert_eq!(r["grid"], known(&stem), "{name}");
+    }
+}
+
+#[test]
+fn without_any_binary_solve_falls_back_to_native() {
+    let empty = tempfile::tempdir().unwrap();
+    let path = empty.path().to_str().unwrap();
+    let out = cagec(
+        &["solve", "fixtures/puzzles/kk1.cage", "--json"],
+        Some(path),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("native solver"));
+    assert_eq!(json(&out)[0]["grid"], known("kk1"));
+    // Asking for a file route needs a binary: a clear error, not a fallback.
+    let out = cagec(
+        &["solve", "fixtures/puzzles/kk1.cage", "--via", "mps"],
+        Some(path),
+    );
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("pip install highsbox"));
+}
+
+#[test]
+fn native_enumerates_an_ambiguous_puzzle_and_refuses_file_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("two.cage");
+    std::fs::write(&p, "3+,0 1\n3+,2 3\n").unwrap();
+    let p = p.to_str().unwrap();
+    let out = cagec(&["solve", p, "--solver", "native", "--all", "--json"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let r = &json(&out)[0];
+    assert_eq!(r["solutions"], 2);
+    assert_eq!(r["unique"], false);
+    assert_eq!(r["complete"], true);
+    let out = cagec(&["solve", p, "--solver", "native", "--via", "lp"], None);
+    assert_eq!(out.status.code(), Some(2));
+}
