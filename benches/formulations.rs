@@ -83,6 +83,7 @@ fn run(cmd: &mut Command, nodes_key: &str) -> Run {
     let log = String::from_utf8_lossy(&out.stdout);
     let nodes = log
         .lines()
+        .rev()
         .filter_map(|l| l.split(nodes_key).nth(1))
         .filter_map(|rest| {
             rest.trim()
@@ -91,7 +92,7 @@ fn run(cmd: &mut Command, nodes_key: &str) -> Run {
                 .parse()
                 .ok()
         })
-        .last()
+        .next()
         .unwrap_or(0);
     let ok = log.contains("Optimal") || log.contains("optimal");
     Run { seconds, nodes, ok }

@@ -193,7 +193,7 @@ impl SearchState<'_> {
     fn dfs(&mut self, mut dom: Vec<u64>) -> bool {
         self.nodes += 1;
         // The clock is read every 256 nodes: cheap, and nodes take microseconds.
-        if self.nodes % 256 == 0
+        if self.nodes.is_multiple_of(256)
             && self
                 .deadline
                 .is_some_and(|d| std::time::Instant::now() >= d)

@@ -124,6 +124,7 @@ fn falls_back_to_bounds_for_huge_cages() {
         &Options {
             max_solutions: 3,
             tuple_limit: 1000,
+            deadline: None,
         },
     )
     .unwrap();
