@@ -69,7 +69,14 @@ pub fn puzzle(opts: &Options) -> (Puzzle, Grid) {
         .into_iter()
         .map(|cells| clue(&cells, &grid, &opts.ops, &mut rng))
         .collect();
-    (Puzzle { size: n, cages }, grid)
+    (
+        Puzzle {
+            size: n,
+            cages,
+            rules: crate::ir::Rules::KenKen,
+        },
+        grid,
+    )
 }
 
 /// Random connected regions covering the grid, grown from cells in a random order.

@@ -93,12 +93,51 @@ impl Cage {
     }
 }
 
+/// Which rules the grid follows besides the cages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Rules {
+    /// KenKen: a Latin square; cage values may repeat where rows and columns allow.
+    #[default]
+    KenKen,
+    /// Killer Sudoku: n = b², a Latin square whose b×b boxes also hold each
+    /// value once; every cage is a sum of distinct values.
+    Killer { box_size: usize },
+}
+
 /// A whole puzzle: an `size`×`size` grid partitioned into cages.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     pub size: usize,
     /// Cages in input order; cage number C in emitted names is `index + 1`.
     pub cages: Vec<Cage>,
+    pub rules: Rules,
+}
+
+impl Puzzle {
+    /// A KenKen puzzle.
+    pub fn kenken(size: usize, cages: Vec<Cage>) -> Puzzle {
+        Puzzle {
+            size,
+            cages,
+            rules: Rules::KenKen,
+        }
+    }
+
+    /// The b×b boxes of a Killer Sudoku, each as its cells (row-major), or
+    /// none for KenKen.
+    pub fn boxes(&self) -> Vec<Vec<Cell>> {
+        let Rules::Killer { box_size: b } = self.rules else {
+            return Vec::new();
+        };
+        (0..b * b)
+            .map(|bx| {
+                let (r0, c0) = (bx / b * b, bx % b * b);
+                (0..b * b)
+                    .map(|i| Cell::new(r0 + i / b, c0 + i % b))
+                    .collect()
+            })
+            .collect()
+    }
 }
 
 /// A filled grid, `values[row][col]` in 1..=n.

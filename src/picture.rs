@@ -221,6 +221,7 @@ mod tests {
                 cage(3, Op::Add, &[1, 3], 2),
                 cage(2, Op::Given, &[2], 2),
             ],
+            rules: crate::ir::Rules::KenKen,
         }
     }
 

@@ -149,6 +149,7 @@ mod tests {
                 cage(2, Op::Div, &[(0, 1), (1, 1)]),
                 cage(2, Op::Add, &[(1, 0)]),
             ],
+            rules: crate::ir::Rules::KenKen,
         }
     }
 

@@ -22,6 +22,7 @@ fn kk0() -> (Puzzle, Grid) {
             cage(7, Op::Add, &[12, 13]),
             cage(2, Op::Div, &[14, 15]),
         ],
+        rules: crate::ir::Rules::KenKen,
     };
     let grid = Grid {
         values: vec![
@@ -143,7 +144,12 @@ fn product_rows_use_every_exponent_at_n_16() {
             span: Span::default(),
         },
     );
-    let model = formulate(&Puzzle { size: n, cages }).unwrap();
+    let model = formulate(&Puzzle {
+        size: n,
+        cages,
+        rules: crate::ir::Rules::KenKen,
+    })
+    .unwrap();
     let p2 = model.rows().find(|r| r.info.name == "cage_1_p2").unwrap();
     assert_eq!(p2.info.rhs, 4);
     let coef = |k: usize| {

@@ -326,6 +326,7 @@ fn assemble(cages: Vec<RawCage>, loc: &mut Locator, diags: &mut Diagnostics) -> 
     Some(Puzzle {
         size: n,
         cages: out,
+        rules: crate::ir::Rules::KenKen,
     })
 }
 

@@ -29,6 +29,7 @@ pub fn jwiki(n: usize, text: &str) -> Puzzle {
     Puzzle {
         size: n,
         cages: text.split('/').map(cage).collect(),
+        rules: cagec::ir::Rules::KenKen,
     }
 }
 
@@ -89,5 +90,12 @@ pub fn cyclic(n: usize) -> (Puzzle, Grid) {
             }
         }
     }
-    (Puzzle { size: n, cages }, square)
+    (
+        Puzzle {
+            size: n,
+            cages,
+            rules: cagec::ir::Rules::KenKen,
+        },
+        square,
+    )
 }

@@ -86,6 +86,7 @@ pub(super) fn jwiki(n: usize, text: &str) -> crate::ir::Puzzle {
     crate::ir::Puzzle {
         size: n,
         cages: text.split('/').map(cage).collect(),
+        rules: crate::ir::Rules::KenKen,
     }
 }
 

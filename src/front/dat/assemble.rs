@@ -37,7 +37,11 @@ pub fn puzzle(mut data: Data, diags: &mut Diagnostics) -> Option<Puzzle> {
             });
         }
     }
-    Some(Puzzle { size: n, cages })
+    Some(Puzzle {
+        size: n,
+        cages,
+        rules: crate::ir::Rules::KenKen,
+    })
 }
 
 /// One warning for the paper's `: =`, naming every line it is on.
