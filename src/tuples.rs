@@ -7,7 +7,7 @@
 //! pruning per operation (sum bounds, divisibility), writing into one flat
 //! buffer: no allocation per tuple.
 
-use crate::ir::{Cage, Cell, Op};
+use crate::ir::{Cage, Cell, Op, Rules};
 
 /// The tuples of one cage: `count()` rows of `width` values, row-major,
 /// over `cells` (the cage's cells in row-major order).
@@ -52,15 +52,31 @@ pub struct TooMany {
 /// that a 30-cell sum cage falls back quickly.
 pub const DEFAULT_LIMIT: usize = 200_000;
 
-/// Every tuple of `cage` in an `n`×`n` grid (n ≤ 255), at most `limit` of them.
+/// Every tuple of `cage` in an `n`×`n` grid (n ≤ 255), at most `limit` of
+/// them; values repeat only between cells that share no row or column.
 pub fn enumerate(cage: &Cage, n: usize, limit: usize) -> Result<Tuples, TooMany> {
+    enumerate_under(Rules::KenKen, cage, n, limit)
+}
+
+/// As [`enumerate`], under `rules`: in Killer Sudoku a cage's values are all
+/// distinct, and cells in one box are distinct too.
+pub fn enumerate_under(
+    rules: Rules,
+    cage: &Cage,
+    n: usize,
+    limit: usize,
+) -> Result<Tuples, TooMany> {
     let cells = cage.sorted_cells();
     let w = cells.len();
-    // conflicts[i]: earlier cells that share a row or column with cell i.
+    let must_differ = |a: Cell, b: Cell| match rules {
+        Rules::KenKen => a.row == b.row || a.col == b.col,
+        Rules::Killer { .. } => true,
+    };
+    // conflicts[i]: earlier cells whose value cell i must not repeat.
     let conflicts: Vec<Vec<usize>> = (0..w)
         .map(|i| {
             (0..i)
-                .filter(|&j| cells[j].row == cells[i].row || cells[j].col == cells[i].col)
+                .filter(|&j| must_differ(cells[j], cells[i]))
                 .collect()
         })
         .collect();

@@ -18,6 +18,10 @@ pub enum Violation {
     RowRepeat { row: usize, value: u32 },
     /// `value` appears more than once in column `col`.
     ColumnRepeat { col: usize, value: u32 },
+    /// `value` appears more than once in box `index` (Killer Sudoku; 1-based, row-major).
+    BoxRepeat { index: usize, value: u32 },
+    /// `value` appears more than once in cage `cage` (Killer Sudoku).
+    CageRepeat { cage: usize, value: u32 },
     /// Cage `cage` (1-based, input order) does not reach its target.
     Cage {
         cage: usize,
@@ -35,6 +39,8 @@ impl fmt::Display for Violation {
             }
             Violation::RowRepeat { row, value } => write!(f, "row {row} repeats {value}"),
             Violation::ColumnRepeat { col, value } => write!(f, "column {col} repeats {value}"),
+            Violation::BoxRepeat { index, value } => write!(f, "box {index} repeats {value}"),
+            Violation::CageRepeat { cage, value } => write!(f, "cage {cage} repeats {value}"),
             Violation::Cage { cage, clue, values } => {
                 let v: Vec<String> = values.iter().map(u32::to_string).collect();
                 write!(f, "cage {cage} ({clue}) is not met by {}", v.join(" "))
@@ -80,8 +86,25 @@ pub fn check(puzzle: &Puzzle, grid: &Grid) -> Vec<Violation> {
             });
         }
     }
+    for (b, cells) in puzzle.boxes().iter().enumerate() {
+        for v in repeats(cells.iter().map(|&c| grid.get(c)), n) {
+            out.push(Violation::BoxRepeat {
+                index: b + 1,
+                value: v,
+            });
+        }
+    }
+    let killer = matches!(puzzle.rules, crate::ir::Rules::Killer { .. });
     for (i, cage) in puzzle.cages.iter().enumerate() {
         let values: Vec<u32> = cage.cells.iter().map(|&cell| grid.get(cell)).collect();
+        if killer {
+            for v in repeats(values.iter().copied(), n) {
+                out.push(Violation::CageRepeat {
+                    cage: i + 1,
+                    value: v,
+                });
+            }
+        }
         if !cage_holds(cage, &values) {
             out.push(Violation::Cage {
                 cage: i + 1,
