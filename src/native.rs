@@ -388,8 +388,8 @@ fn filter_bounds(
                 }
             }
         }
-        // Difference, ratio and givens always have a small table.
-        Op::Sub | Op::Div | Op::Given => {}
+        // No bounds reasoning: checked when every cell is fixed.
+        Op::Sub | Op::Div | Op::Hidden | Op::Given => {}
     }
     Some(changed)
 }
@@ -509,15 +509,12 @@ fn all_cages_hold(p: &Problem, dom: &[u64]) -> bool {
             if distinct && seen.count_ones() as usize != cage.cells.len() {
                 return false;
             }
-            let mut values = cage
+            let values: Vec<u32> = cage
                 .cells
                 .iter()
-                .map(|&c| dom[c].trailing_zeros() as u64 + 1);
-            match op {
-                Op::Add => values.sum::<u64>() == target,
-                Op::Mul => values.try_fold(1u64, |a, v| a.checked_mul(v)) == Some(target),
-                Op::Sub | Op::Div | Op::Given => true,
-            }
+                .map(|&c| dom[c].trailing_zeros() + 1)
+                .collect();
+            crate::verify::op_holds(op, target as u128, &values)
         }
     })
 }

@@ -98,7 +98,13 @@ pub fn enumerate_under(
         }
         Op::Add => search.sum(0, cage.target),
         Op::Mul => search.product(0, cage.target),
-        Op::Sub | Op::Div => search.pairs(),
+        Op::Sub | Op::Div if w == 2 => search.pairs(),
+        // Long differences and ratios, and hidden operations: every filling,
+        // checked by the verifier's own rule at the leaf.
+        Op::Sub | Op::Div | Op::Hidden => {
+            let mut budget = NODE_BUDGET;
+            search.any(0, cage, &mut budget)
+        }
     };
     if !ok {
         return Err(TooMany { limit });
@@ -108,6 +114,9 @@ pub fn enumerate_under(
         values: search.out,
     })
 }
+
+/// Leaves a generic enumeration may visit before it gives up (as too many).
+const NODE_BUDGET: u64 = 20_000_000;
 
 struct Search {
     n: u64,
@@ -165,6 +174,27 @@ impl Search {
             self.current[i] = v as u8;
             if !self.product(i + 1, rest / v) {
                 return false;
+            }
+        }
+        true
+    }
+
+    /// Every filling of cells `i..`, kept when the cage's clue holds.
+    fn any(&mut self, i: usize, cage: &Cage, budget: &mut u64) -> bool {
+        if i == self.current.len() {
+            let values: Vec<u32> = self.current.iter().map(|&v| v as u32).collect();
+            return !crate::verify::cage_holds(cage, &values) || self.emit();
+        }
+        for v in 1..=self.n {
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            if self.allowed(i, v) {
+                self.current[i] = v as u8;
+                if !self.any(i + 1, cage, budget) {
+                    return false;
+                }
             }
         }
         true
@@ -264,6 +294,31 @@ mod tests {
         );
         let big = cage(45, Op::Add, &(0..9).collect::<Vec<_>>(), 9);
         assert_eq!(enumerate(&big, 9, 1000), Err(TooMany { limit: 1000 }));
+    }
+
+    #[test]
+    fn long_differences_ratios_and_hidden_operations() {
+        // 1- over a row of three in a 4×4: largest minus the other two is 1.
+        let t = enumerate(&cage(1, Op::Sub, &[0, 1, 2], 4), 4, 100).unwrap();
+        assert!(t.iter().all(|v| {
+            let max = *v.iter().max().unwrap() as i32;
+            let rest: i32 = v.iter().map(|&x| x as i32).sum::<i32>() - max;
+            max - rest == 1
+        }));
+        assert_eq!(t.count(), 6, "{{1,2,4}} in any order");
+        // 6? on two cells of a row in a 6×6: 1+5, 2+4, 2·3, 1·6, 6−... and 6%? no (max 6).
+        let h = enumerate(&cage(6, Op::Hidden, &[0, 1], 6), 6, 100).unwrap();
+        let mut sets: Vec<Vec<u8>> = h
+            .iter()
+            .map(|v| {
+                let mut s = v.to_vec();
+                s.sort();
+                s
+            })
+            .collect();
+        sets.sort();
+        sets.dedup();
+        assert_eq!(sets, [vec![1, 5], vec![1, 6], vec![2, 3], vec![2, 4]]);
     }
 
     #[test]

@@ -104,7 +104,11 @@ fn glpsol_every_fixture_every_route() {
     check_fixtures("glpk", "ampl", true, &small, &["--formulation", "tuples"]);
     // glpsol's branch and bound does not finish the paper's model of the
     // 16×16 pow16 within 100 s; up to 10×10 it takes 0.05-100 s a puzzle.
-    let slow: Vec<_> = large.iter().filter(|(_, g)| g.len() <= 10).cloned().collect();
+    let slow: Vec<_> = large
+        .iter()
+        .filter(|(_, g)| g.len() <= 10)
+        .cloned()
+        .collect();
     if slow_tests("glpsol on the 8x8-10x10 fixtures with the paper's model (lp and ampl)") {
         check_fixtures("glpk", "lp", false, &slow, &[]);
         check_fixtures("glpk", "ampl", false, &slow, &[]);

@@ -87,6 +87,11 @@ pub enum FormulateError {
     NoSolution,
     #[error("presolve handles grids up to {max}x{max}")]
     PresolveTooLarge { max: usize },
+    /// A clue the paper has no rows for needs its tuples, and there are too many.
+    #[error(
+        "cage {cage} has more than {limit} tuples, and its clue can only be written with them; raise --tuple-limit"
+    )]
+    TooManyTuples { cage: usize, limit: usize },
 }
 
 /// The variables of a model: x where present, y for every cell.
@@ -118,7 +123,9 @@ impl Layout {
 /// Whether the paper-shaped AMPL pair expresses this model: a KenKen puzzle
 /// with the paper's formulation. Anything else is written as a flat model.
 pub fn paper_ampl_applies(puzzle: &Puzzle, opts: &Options) -> bool {
-    puzzle.rules == Rules::KenKen && *opts == Options::default()
+    puzzle.rules == Rules::KenKen
+        && *opts == Options::default()
+        && !puzzle.cages.iter().any(cages::beyond_the_paper)
 }
 
 /// The paper's model for `puzzle`, which must have passed [`crate::valid::check`].
