@@ -271,9 +271,19 @@ impl SearchState<'_> {
 /// Propagates to a fixpoint. None: a contradiction. Otherwise what to branch on.
 fn propagate(p: &Problem, dom: &mut [u64]) -> Option<Branch> {
     let mut live_counts = vec![0usize; p.cages.len()];
+    // The domains of each cage's cells when it was last filtered: filtering
+    // again on the same domains changes nothing (narrowing is monotone), so
+    // only cages whose cells changed are rescanned.
+    let mut seen: Vec<Option<Vec<u64>>> = vec![None; p.cages.len()];
     loop {
         let mut changed = false;
         for (ci, cage) in p.cages.iter().enumerate() {
+            let same = seen[ci]
+                .as_ref()
+                .is_some_and(|s| s.iter().zip(&cage.cells).all(|(&d, &c)| dom[c] == d));
+            if same {
+                continue;
+            }
             let (c, live) = match &cage.rule {
                 Rule::Table(t) => filter_table(cage, t, dom)?,
                 Rule::Bounds {
@@ -284,6 +294,7 @@ fn propagate(p: &Problem, dom: &mut [u64]) -> Option<Branch> {
             };
             changed |= c;
             live_counts[ci] = live;
+            seen[ci] = Some(cage.cells.iter().map(|&c| dom[c]).collect());
         }
         changed |= latin(p, dom)?;
         if !changed {
@@ -477,8 +488,11 @@ fn choose(p: &Problem, dom: &[u64], live_counts: &[usize]) -> Option<Branch> {
     let cage = (0..p.cages.len())
         .filter(|&i| live_counts[i] > 1)
         .min_by_key(|&i| (live_counts[i], usize::MAX - p.cages[i].cells.len()));
+    // Fanning out a cage fixes several cells at once, so it wins even with
+    // several times the alternatives of the narrowest cell (measured on
+    // generated 9×9s: the worst case went from 4509 to 1015 nodes).
     match cage {
-        Some(ci) if live_counts[ci] < cell_width => {
+        Some(ci) if live_counts[ci] < 8 * cell_width => {
             let Rule::Table(t) = &p.cages[ci].rule else {
                 unreachable!("bounds cages report no live count")
             };
