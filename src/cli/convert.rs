@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use crate::front::InputFormat;
 use crate::front::write::{self, Format};
+use crate::front::{InputFormat, keen};
 use crate::input;
 
 use super::exit;
@@ -19,7 +19,9 @@ Without --from, a file that starts with a Keen ID is read as one whatever its na
 
 The puzzle is validated first. Cage order and cell order are kept where the format
 can keep them (a cage map lists cells row-major; a Keen ID orders cages by their
-first cell). Keen IDs cannot hold givens or Killer Sudoku rules: those are refused.
+first cell). Keen IDs cannot hold givens (unless --givens-as-sums) or Killer Sudoku
+rules: those are refused. A Keen ID above 9×9 is written with a warning: cagec
+reads it, sgt-keen does not.
 The output is written atomically.
 
 Exit codes: 0 success, 2 invalid input, usage, or a puzzle the format cannot hold,
@@ -38,6 +40,10 @@ pub struct ConvertArgs {
     /// Output file (`-` or absent: standard output).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    /// Write each given (a one-cell cage without an operation) as a one-cell
+    /// sum, which Keen IDs can hold; the puzzle is the same for any solver.
+    #[arg(long)]
+    pub givens_as_sums: bool,
 }
 
 pub fn run(args: &ConvertArgs) -> u8 {
@@ -51,14 +57,22 @@ pub fn run(args: &ConvertArgs) -> u8 {
         Err(e) => return super::report_load_error(&e),
     };
     eprint!("{}", loaded.warnings);
-    let text = match write::to_string(format, &loaded.puzzle) {
+    let puzzle = if args.givens_as_sums {
+        write::givens_as_sums(&loaded.puzzle)
+    } else {
+        loaded.puzzle
+    };
+    let text = match write::to_string(format, &puzzle) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("cagec: {}: {e}; nothing was written", loaded.display_name);
+            if let write::WriteError::Keen(keen::EncodeError::Given { .. }) = e {
+                eprintln!("cagec: --givens-as-sums writes every given as a one-cell sum ('5+')");
+            }
             return exit::INVALID;
         }
     };
-    for w in write::warnings(format, &loaded.puzzle) {
+    for w in write::warnings(format, &puzzle) {
         eprintln!("cagec: warning: {w}");
     }
     let fill: output::Fill = Box::new(move |w| w.write_all(text.as_bytes()));

@@ -15,7 +15,7 @@
 //! ([`Op::Given`]); under Killer Sudoku rules the input layer reads a
 //! multi-cell one as a sum. Grammar: `docs/formats.md` §5.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use nom::Parser;
 use nom::bytes::complete::take_while1;
@@ -70,27 +70,11 @@ pub fn parse(src: &str) -> Result<(Puzzle, Diagnostics), Diagnostics> {
     let rows = &lines[..n.min(lines.len())];
     let clue_lines = &lines[rows.len()..];
     let labels = map(rows, n, &mut loc, &mut diags);
-    let clues: Vec<Clue> = clue_lines
-        .iter()
-        .filter_map(|l| match clue(l.text, l.off) {
-            Ok(c) => Some(c),
-            Err((at, message)) => {
-                diags.push(Diagnostic::error(loc.span(at), message));
-                None
-            }
-        })
-        .collect();
+    let clues = clues(clue_lines, &mut loc, &mut diags);
     let Some(labels) = labels else {
         return Err(diags);
     };
-    let cages = cages(
-        &labels,
-        n,
-        clues,
-        clue_lines.is_empty(),
-        &mut loc,
-        &mut diags,
-    );
+    let cages = cages(&labels, n, clues, &mut loc, &mut diags);
     if diags.has_errors() {
         return Err(diags);
     }
@@ -159,15 +143,18 @@ fn map<'a>(
     let mut labels = Vec::with_capacity(n * n);
     for (r, line) in rows.iter().enumerate() {
         let toks = tokens(line.text, line.off);
+        if toks.len() != n {
+            diags.push(ragged(r, line, &toks, n, loc));
+            if looks_like_clue(line, &toks) {
+                continue;
+            }
+        }
         for &(at, tok) in &toks {
             if !tok.chars().all(is_label_char) {
                 let d = Diagnostic::error(loc.span(at), "a cage label is letters and digits only")
                     .expected("a label such as 1, 12, a or A7", quote(tok));
                 diags.push(d);
             }
-        }
-        if toks.len() != n {
-            diags.push(ragged(r, line, &toks, n, loc));
         }
         labels.extend(toks.into_iter().take(n).map(|(at, t)| (t, at)));
     }
@@ -183,6 +170,11 @@ fn map<'a>(
         diags.push(d);
     }
     (diags.0.len() == before).then_some(labels)
+}
+
+/// A clue line where a row was due: the map is short of rows.
+fn looks_like_clue(line: &Line, toks: &[(usize, &str)]) -> bool {
+    toks.len() == 2 && clue(line.text, line.off).is_ok_and(|c| c.op != Op::Given)
 }
 
 /// The error for row `r` (0-based) whose label count is not `n`.
@@ -202,8 +194,7 @@ fn ragged(
         r + 1,
         toks.len()
     );
-    // A clue line where a row was due: the map is short of rows.
-    if toks.len() == 2 && clue(line.text, line.off).is_ok_and(|c| c.op != Op::Given) {
+    if looks_like_clue(line, toks) {
         message.push_str("; this looks like a clue line: is the map missing a row?");
     }
     let found = match toks.get(n) {
@@ -261,12 +252,54 @@ fn clue(text: &str, base: usize) -> Result<Clue<'_>, (usize, String)> {
     })
 }
 
-/// Cages in clue-line order; reports unknown, duplicate and missing labels.
+/// The clue lines read so far: the good ones (each label once), and the
+/// labels of the broken ones, so a broken line is not also reported missing.
+struct Clues<'a> {
+    good: Vec<Clue<'a>>,
+    broken: HashSet<&'a str>,
+    any: bool,
+}
+
+/// Reads every clue line; reports syntax errors and second clues for a label.
+fn clues<'a>(lines: &[Line<'a>], loc: &mut Locator, diags: &mut Diagnostics) -> Clues<'a> {
+    let mut out = Clues {
+        good: Vec::new(),
+        broken: HashSet::new(),
+        any: !lines.is_empty(),
+    };
+    let mut seen: HashMap<&str, Span> = HashMap::new();
+    for line in lines {
+        let clue = match clue(line.text, line.off) {
+            Ok(c) => c,
+            Err((at, message)) => {
+                diags.push(Diagnostic::error(loc.span(at), message));
+                if let Ok((_, label)) = take_while1::<_, _, ()>(is_label_char).parse(ws(line.text))
+                {
+                    out.broken.insert(label);
+                }
+                continue;
+            }
+        };
+        let span = loc.span(clue.off);
+        if let Some(first) = seen.get(clue.label) {
+            let m = format!(
+                "a second clue for label '{}' (first on line {})",
+                clue.label, first.line
+            );
+            diags.push(Diagnostic::error(span, m));
+            continue;
+        }
+        seen.insert(clue.label, span);
+        out.good.push(clue);
+    }
+    out
+}
+
+/// Cages in clue-line order; reports unknown and missing labels.
 fn cages(
     labels: &[(&str, usize)],
     n: usize,
-    clues: Vec<Clue>,
-    no_clue_lines: bool,
+    clues: Clues,
     loc: &mut Locator,
     diags: &mut Diagnostics,
 ) -> Vec<Cage> {
@@ -280,7 +313,7 @@ fn cages(
         });
         entry.0.push(Cell::from_index(k, n));
     }
-    if no_clue_lines {
+    if !clues.any {
         let d = Diagnostic::error(Span::default(), "no clue lines after the cage map").expected(
             format!(
                 "a line 'LABEL TARGET[OP]' for each of its {} labels",
@@ -291,19 +324,11 @@ fn cages(
         diags.push(d);
         return Vec::new();
     }
-    let mut seen: HashMap<&str, Span> = HashMap::new();
-    let mut out = Vec::with_capacity(clues.len());
-    for clue in clues {
+    let mut out = Vec::with_capacity(clues.good.len());
+    let mut clued: HashSet<&str> = clues.broken;
+    for clue in clues.good {
+        clued.insert(clue.label);
         let span = loc.span(clue.off);
-        if let Some(first) = seen.get(clue.label) {
-            let m = format!(
-                "a second clue for label '{}' (first on line {})",
-                clue.label, first.line
-            );
-            diags.push(Diagnostic::error(span, m));
-            continue;
-        }
-        seen.insert(clue.label, span);
         let Some((cage_cells, _)) = cells.get(clue.label) else {
             diags.push(unknown_label(clue.label, &order, span));
             continue;
@@ -316,7 +341,7 @@ fn cages(
         });
     }
     for label in order {
-        if !seen.contains_key(label) {
+        if !clued.contains(label) {
             let at = cells[label].1;
             let d = Diagnostic::error(loc.span(at), format!("label '{label}' has no clue line"))
                 .expected(format!("a line '{label} TARGET[OP]' after the map"), "none");

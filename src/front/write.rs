@@ -183,6 +183,18 @@ pub fn grid(puzzle: &Puzzle) -> String {
     out
 }
 
+/// `puzzle` with every given written as a one-cell sum: the same puzzle for
+/// a solver, and one a Keen ID can hold (the game shows such a cage as `5+`).
+pub fn givens_as_sums(puzzle: &Puzzle) -> Puzzle {
+    let mut p = puzzle.clone();
+    for c in &mut p.cages {
+        if c.op == crate::ir::Op::Given {
+            c.op = crate::ir::Op::Add;
+        }
+    }
+    p
+}
+
 /// The form in which every round trip is the identity: cells of each cage in
 /// row-major order, cages by their first cell, no source positions.
 pub fn canonical(puzzle: &Puzzle) -> Puzzle {

@@ -1,0 +1,179 @@
+//! `cagec convert`: every fixture to every format and back, and the command
+//! as a user runs it (formats from names, refusals, atomic output, stdin).
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use cagec::front::write::{self, Format};
+use cagec::input;
+use cagec::ir::Op;
+
+const FORMATS: [Format; 4] = [Format::Jwiki, Format::Dat, Format::Grid, Format::Keen];
+
+#[test]
+fn every_fixture_converts_to_every_format_and_back() {
+    let mut checked = 0;
+    for entry in std::fs::read_dir("fixtures/puzzles").unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.display().to_string();
+        let loaded = input::load(&path, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for format in FORMATS {
+            let text = match write::to_string(format, &loaded.puzzle) {
+                Ok(t) => t,
+                Err(e) => {
+                    assert_eq!(format, Format::Keen, "{name}: {e}");
+                    assert!(loaded.puzzle.cages.iter().any(|c| c.op == Op::Given));
+                    assert!(e.to_string().contains("Keen has no given clues"), "{e}");
+                    continue;
+                }
+            };
+            let back = input::load_str(&text, format.input(), "converted".into(), "c".into())
+                .unwrap_or_else(|e| panic!("{name} as {format:?}:\n{text}\n{e}"));
+            assert_eq!(
+                write::canonical(&back.puzzle),
+                write::canonical(&loaded.puzzle),
+                "{name} as {format:?}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 40, "only {checked} conversions");
+}
+
+fn cagec(args: &[&str], stdin: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cagec"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn converts_to_stdout_and_to_a_file_named_by_its_extension() {
+    let r = cagec(
+        &["convert", "fixtures/puzzles/keen6h.keen", "--to", "jwiki"],
+        "",
+    );
+    assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
+    assert!(
+        text(&r.stdout).starts_with("10*,0 6\n"),
+        "{}",
+        text(&r.stdout)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("kk1.keen");
+    let r = cagec(
+        &[
+            "convert",
+            "fixtures/puzzles/kk1.cage",
+            "--givens-as-sums",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
+    let id = std::fs::read_to_string(&out).unwrap();
+    assert!(id.starts_with("6:"), "{id}");
+    // And back, with the format found in the text and in the name.
+    for (from, file) in [(None, "kk1.cmap"), (Some("keen"), "again.cage")] {
+        let target = dir.path().join(file);
+        let mut args = vec![
+            "convert",
+            out.to_str().unwrap(),
+            "-o",
+            target.to_str().unwrap(),
+        ];
+        if let Some(f) = from {
+            args.extend(["--from", f]);
+        }
+        let r = cagec(&args, "");
+        assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
+    }
+    let a = input::load(&dir.path().join("kk1.cmap"), None).unwrap();
+    let b = input::load(Path::new("fixtures/puzzles/kk1.cage"), None).unwrap();
+    let b = write::givens_as_sums(&b.puzzle);
+    assert_eq!(write::canonical(&a.puzzle), write::canonical(&b));
+}
+
+#[test]
+fn a_keen_id_is_recognised_on_stdin_and_in_a_txt_file() {
+    let id = std::fs::read_to_string("fixtures/puzzles/keen5m.keen").unwrap();
+    let r = cagec(&["convert", "-", "--to", "grid"], &id);
+    assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
+    assert!(
+        text(&r.stdout).lines().count() == 5 + 11,
+        "{}",
+        text(&r.stdout)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let txt = dir.path().join("puzzle.txt");
+    std::fs::write(&txt, &id).unwrap();
+    let r = cagec(&["convert", txt.to_str().unwrap(), "--to", "keen"], "");
+    assert_eq!(text(&r.stdout), id);
+}
+
+#[test]
+fn refusals_write_nothing_and_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("kk0.keen");
+    let r = cagec(
+        &[
+            "convert",
+            "fixtures/puzzles/kk0.cage",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(r.status.code(), Some(2));
+    assert_eq!(
+        text(&r.stderr),
+        "cagec: fixtures/puzzles/kk0.cage: cannot write a Keen ID: Keen has no given clues: \
+         cage 1 (cell (1,1)) is a given; nothing was written\n\
+         cagec: --givens-as-sums writes every given as a one-cell sum ('5+')\n"
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    let r = cagec(&["convert", "fixtures/puzzles/kk0.cage"], "");
+    assert_eq!(r.status.code(), Some(2));
+    assert!(text(&r.stderr).contains("--to jwiki|dat|grid|keen"));
+    let r = cagec(&["convert", "-", "--to", "dat"], "3dn#177572870986436\n");
+    assert_eq!(r.status.code(), Some(2));
+    assert!(text(&r.stderr).contains("sgt-keen --generate 1 '3dn#177572870986436'"));
+}
+
+#[test]
+fn keen_ids_above_nine_are_written_with_a_warning() {
+    let r = cagec(
+        &["convert", "fixtures/puzzles/pow16.cage", "--to", "keen"],
+        "",
+    );
+    assert_eq!(r.status.code(), Some(2), "pow16 has givens");
+    let r = cagec(
+        &[
+            "convert",
+            "fixtures/puzzles/pow16.cage",
+            "--to",
+            "keen",
+            "--givens-as-sums",
+        ],
+        "",
+    );
+    assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
+    assert!(text(&r.stdout).starts_with("16:"));
+    assert!(text(&r.stderr).contains("sgt-keen only plays sizes 3 to 9"));
+}
