@@ -174,7 +174,7 @@ fn map<'a>(
 
 /// A clue line where a row was due: the map is short of rows.
 fn looks_like_clue(line: &Line, toks: &[(usize, &str)]) -> bool {
-    toks.len() == 2 && clue(line.text, line.off).is_ok_and(|c| c.op != Op::Given)
+    toks.len() == 2 && clue(line.text, line.off).is_ok()
 }
 
 /// The error for row `r` (0-based) whose label count is not `n`.

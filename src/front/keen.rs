@@ -124,6 +124,19 @@ fn id(line: &str, base: usize, loc: &mut Locator) -> Result<(Puzzle, Diagnostics
     let at = |rest: &str| base + line.len() - rest.len();
     let one = |d: Diagnostic| Diagnostics(vec![d]);
     let Ok((rest, (digits, diff, _))) = head(line) else {
+        if let Some(inner) = after_hash(line) {
+            // The address of the web version: `…/keen.html#5:…`.
+            let skip = line.len() - inner.len();
+            let mut result = id(inner, base + skip, loc);
+            let warning = Diagnostic::warning(
+                loc.span(base),
+                "read the Keen game ID after '#' in this web address",
+            );
+            match &mut result {
+                Ok((_, d)) | Err(d) => d.0.insert(0, warning),
+            }
+            return result;
+        }
         let m = "this is not a Keen game ID";
         let what = format!("the grid size then ':', as in '{EXAMPLE}'");
         return Err(one(expected(loc, base, m, &what, line)));
@@ -173,6 +186,13 @@ fn seed_id(line: &str, span: Span) -> Diagnostic {
         ),
     )
     .expected("':' and a game description", "'#'")
+}
+
+/// The text after the first `#` that starts like an ID (`…keen.html#5:…`).
+fn after_hash(line: &str) -> Option<&str> {
+    line.match_indices('#')
+        .map(|(i, _)| &line[i + 1..])
+        .find(|rest| head(rest).is_ok_and(|(after, _)| after.starts_with([':', '#'])))
 }
 
 /// The grid size, with a warning outside the game's own range.
@@ -292,14 +312,14 @@ fn blocks<'a>(
         }
     }
     if pos != total + 1 {
+        let what = if pos < total {
+            format!("it describes {pos} of the {total} internal edges")
+        } else {
+            format!("it describes all {total} internal edges but lacks the last symbol")
+        };
         let d = Diagnostic::error(
             loc.span(at(rest)),
-            format!(
-                "the block structure is too short for a {w}×{w} grid: it covers {} of its {} \
-                 internal edges and the end marker",
-                pos.min(total + 1),
-                total + 1
-            ),
+            format!("the block structure is too short for a {w}×{w} grid: {what}"),
         );
         let found = if rest.is_empty() {
             "end of line"
@@ -370,6 +390,7 @@ fn clue_list(
     loc: &mut Locator,
 ) -> Result<Vec<Cage>, Diagnostic> {
     let regions = regions(&mut dsf, w);
+    let total = regions.len();
     let at = |rest: &str| base + clues.len() - rest.len();
     let mut rest = clues;
     let mut cages = Vec::with_capacity(regions.len());
@@ -377,11 +398,11 @@ fn clue_list(
         let first = cells[0];
         let Some(letter) = rest.chars().next() else {
             let m = format!(
-                "missing clues: the block structure makes more cages than there are clues (this is cage {})",
-                k + 1
+                "too few clues: the block structure makes {total} cages, the clues stop after {k}"
             );
             let what = format!(
-                "a clue for the cage at ({},{})",
+                "a clue for cage {}, at ({},{})",
+                k + 1,
                 first.row + 1,
                 first.col + 1
             );
@@ -415,7 +436,7 @@ fn clue_list(
     }
     if !rest.is_empty() {
         let m = format!(
-            "more clues than cages: the block structure makes {} cages",
+            "too many clues: the block structure makes {} cages",
             cages.len()
         );
         return Err(Diagnostic::error(loc.span(at(rest)), m).expected("end of line", quote(rest)));

@@ -168,11 +168,11 @@ fn every_error_says_where_and_what() {
         ),
         (
             "3:a_3aab,s1a3s1m9",
-            "1:9: the block structure is too short for a 3×3 grid: it covers 12 of its 13 internal edges and the end marker (expected more block symbols, found ',')",
+            "1:9: the block structure is too short for a 3×3 grid: it describes all 12 internal edges but lacks the last symbol (expected more block symbols, found ',')",
         ),
         (
-            "3:a_3aab",
-            "1:9: the block structure is too short for a 3×3 grid: it covers 12 of its 13 internal edges and the end marker (expected more block symbols, found end of line)",
+            "3:a_3aa",
+            "1:8: the block structure is too short for a 3×3 grid: it describes 9 of the 12 internal edges (expected more block symbols, found end of line)",
         ),
         (
             "3:a_3aab__,s1a3s1m9",
@@ -188,11 +188,11 @@ fn every_error_says_where_and_what() {
         ),
         (
             "3:a_3aab_,s1a3s1",
-            "1:17: missing clues: the block structure makes more cages than there are clues (this is cage 4) (expected a clue for the cage at (2,2), found end of line)",
+            "1:17: too few clues: the block structure makes 4 cages, the clues stop after 3 (expected a clue for cage 4, at (2,2), found end of line)",
         ),
         (
             "3:a_3aab_,s1a3s1m9a2",
-            "1:19: more clues than cages: the block structure makes 4 cages (expected end of line, found 'a2')",
+            "1:19: too many clues: the block structure makes 4 cages (expected end of line, found 'a2')",
         ),
         (
             "3:a_3aab_,s1q3s1m9",
@@ -210,6 +210,27 @@ fn every_error_says_where_and_what() {
     for (src, want) in cases {
         assert_eq!(errors(src), [*want], "{src:?}");
     }
+}
+
+#[test]
+fn an_id_in_a_web_address_is_read_with_a_warning() {
+    let url =
+        "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/keen.html#3:a_3aab_,s1a3s1m9";
+    let (p, w) = read(url);
+    assert_eq!(p.cages.len(), 4);
+    assert_eq!(p.cages[0].span, Span::new(1, 77));
+    assert_eq!(
+        w,
+        ["1:1: read the Keen game ID after '#' in this web address"]
+    );
+    assert_eq!(
+        errors("keen.html#3dn#12"),
+        [
+            "1:1: read the Keen game ID after '#' in this web address",
+            "1:14: a random-seed ID names a puzzle that only sgt-keen can build from its seed: run sgt-keen --generate 1 '3dn#12' and give cagec the ID it prints (expected ':' and a game description, found '#')",
+        ]
+    );
+    assert_eq!(errors("x#y").len(), 1);
 }
 
 #[test]
