@@ -177,3 +177,51 @@ fn keen_ids_above_nine_are_written_with_a_warning() {
     assert!(text(&r.stdout).starts_with("16:"));
     assert!(text(&r.stderr).contains("sgt-keen only plays sizes 3 to 9"));
 }
+
+/// `glpsol -m MODEL -d DATA` on cagec's AMPL model and a converted .dat: the
+/// `y I J V` lines it prints after `solve;` are the puzzle's solution.
+#[test]
+fn cagecs_ampl_model_runs_on_a_converted_dat() {
+    let found = std::env::var_os("PATH")
+        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("glpsol").is_file()));
+    if !found {
+        assert!(std::env::var_os("CI").is_none(), "glpsol is required in CI");
+        eprintln!("!!!!!! SKIPPED: glpsol is not on PATH; this test did not run !!!!!!");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("kenken.mod");
+    let data = dir.path().join("keen6u.dat");
+    let puzzle = "fixtures/puzzles/keen6u.keen";
+    let r = cagec(
+        &[
+            "compile",
+            puzzle,
+            "--to",
+            "ampl",
+            "-o",
+            model.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
+    let r = cagec(&["convert", puzzle, "-o", data.to_str().unwrap()], "");
+    assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
+    let out = Command::new("glpsol")
+        .args(["-m", model.to_str().unwrap(), "-d", data.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let log = text(&out.stdout);
+    assert!(out.status.success(), "{log}");
+    let mut grid = vec![vec![0u32; 6]; 6];
+    for line in log.lines().filter_map(|l| l.strip_prefix("y ")) {
+        let v: Vec<usize> = line.split(' ').map(|x| x.parse().unwrap()).collect();
+        grid[v[0] - 1][v[1] - 1] = v[2] as u32;
+    }
+    let want = std::fs::read_to_string("fixtures/solutions/keen6u.grid").unwrap();
+    let got: String = grid
+        .iter()
+        .map(|r| r.iter().map(u32::to_string).collect::<Vec<_>>().join(" ") + "\n")
+        .collect();
+    assert_eq!(got, want);
+}

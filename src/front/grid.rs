@@ -13,7 +13,7 @@
 //! Labels are tokens of ASCII letters and digits, case-sensitive, compared
 //! as written (`01` and `1` differ). An operation-less clue is a given
 //! ([`Op::Given`]); under Killer Sudoku rules the input layer reads a
-//! multi-cell one as a sum. Grammar: `docs/formats.md` §5.
+//! multi-cell one as a sum. Grammar: `docs/formats.md` §3.
 
 use std::collections::{HashMap, HashSet};
 

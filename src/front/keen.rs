@@ -161,7 +161,7 @@ fn id(line: &str, base: usize, loc: &mut Locator) -> Result<(Puzzle, Diagnostics
     };
     let mut diags = Diagnostics::default();
     let w = size(digits, base, loc, &mut diags).map_err(one)?;
-    let (dsf, clues) = blocks(desc, at(desc), w, loc, &mut diags).map_err(one)?;
+    let (dsf, clues) = blocks::decode(desc, at(desc), w, loc, &mut diags).map_err(one)?;
     let cages = clue_list(clues, at(clues), w, dsf, loc).map_err(one)?;
     let puzzle = Puzzle {
         size: w,
@@ -223,173 +223,15 @@ fn size(
     Ok(w)
 }
 
-/// Union-find over the cells, as the game builds its cages.
-struct Dsf(Vec<usize>);
-
-impl Dsf {
-    fn root(&mut self, mut a: usize) -> usize {
-        while self.0[a] != a {
-            self.0[a] = self.0[self.0[a]];
-            a = self.0[a];
-        }
-        a
-    }
-
-    fn merge(&mut self, a: usize, b: usize) {
-        let (ra, rb) = (self.root(a), self.root(b));
-        self.0[ra.max(rb)] = ra.min(rb);
-    }
-}
-
-/// The two cells on either side of internal grid line `pos` (`0..2w(w-1)`):
-/// vertical lines in reading order, then horizontal lines column by column.
-pub(crate) fn line_cells(pos: usize, w: usize) -> (usize, usize) {
-    let half = w * (w - 1);
-    if pos < half {
-        let (y, x) = (pos / (w - 1), pos % (w - 1));
-        (y * w + x, y * w + x + 1)
-    } else {
-        let q = pos - half;
-        let (x, y) = (q / (w - 1), q % (w - 1));
-        (y * w + x, (y + 1) * w + x)
-    }
-}
-
-/// Decodes the block structure up to its `,`; returns the cells' classes and
-/// the clue text after the comma.
-fn blocks<'a>(
-    desc: &'a str,
-    base: usize,
-    w: usize,
-    loc: &mut Locator,
-    diags: &mut Diagnostics,
-) -> Result<(Dsf, &'a str), Diagnostic> {
-    let total = 2 * w * (w - 1);
-    let mut dsf = Dsf((0..w * w).collect());
-    let mut pos = 0usize;
-    let mut rest = desc;
-    let mut warned = [false; 2];
-    let at = |rest: &str| base + desc.len() - rest.len();
-    while let Some(c) = rest.chars().next().filter(|&c| c != ',') {
-        let sym_at = at(rest);
-        let run = match c {
-            '_' => 0,
-            'a'..='z' => c as usize - 'a' as usize + 1,
-            _ => {
-                let m = "unexpected character in the block structure";
-                return Err(expected(
-                    loc,
-                    sym_at,
-                    m,
-                    "'_', a letter a to z, or ','",
-                    rest,
-                ));
-            }
-        };
-        rest = &rest[1..];
-        let (after, count) = repeat(rest, at(rest), loc)?;
-        rest = after;
-        if c == 'y' || c == 'z' {
-            warn_yz(c, sym_at, &mut warned, loc, diags);
-        }
-        // The game's parser: 'y' joins 25 edges and draws no line after them.
-        let advance = run != 25;
-        for _ in 0..count {
-            for _ in 0..run {
-                if pos >= total {
-                    return Err(too_long(loc.span(sym_at), w));
-                }
-                let (a, b) = line_cells(pos, w);
-                dsf.merge(a, b);
-                pos += 1;
-            }
-            if advance {
-                pos += 1;
-                if pos > total + 1 {
-                    return Err(too_long(loc.span(sym_at), w));
-                }
-            }
-        }
-    }
-    if pos != total + 1 {
-        let what = if pos < total {
-            format!("it describes {pos} of the {total} internal edges")
-        } else {
-            format!("it describes all {total} internal edges but lacks the last symbol")
-        };
-        let d = Diagnostic::error(
-            loc.span(at(rest)),
-            format!("the block structure is too short for a {w}×{w} grid: {what}"),
-        );
-        let found = if rest.is_empty() {
-            "end of line"
-        } else {
-            "','"
-        };
-        return Err(d.expected("more block symbols", found));
-    }
-    match rest.strip_prefix(',') {
-        Some(clues) => Ok((dsf, clues)),
-        None => Err(Diagnostic::error(loc.span(at(rest)), "the ID has no clues")
-            .expected("',' and the clues", "end of line")),
-    }
-}
-
-/// The repeat count after a block symbol (1 when there is none).
-fn repeat<'a>(rest: &'a str, at: usize, loc: &mut Locator) -> Result<(&'a str, u64), Diagnostic> {
-    let Ok((after, digits)) = digit1::<_, ()>(rest) else {
-        return Ok((rest, 1));
-    };
-    // A count too large for u64 is certainly too long for the grid.
-    let count = digits.parse::<u64>().unwrap_or(u64::MAX);
-    if count == 0 {
-        return Err(Diagnostic::error(loc.span(at), "a repeat count of 0")
-            .expected("a count of 1 or more", quote(digits)));
-    }
-    Ok((after, count))
-}
-
-fn too_long(span: Span, w: usize) -> Diagnostic {
-    Diagnostic::error(
-        span,
-        format!(
-            "the block structure is too long for a {w}×{w} grid: it has {} internal edges",
-            2 * w * (w - 1)
-        ),
-    )
-}
-
-fn warn_yz(c: char, at: usize, warned: &mut [bool; 2], loc: &mut Locator, diags: &mut Diagnostics) {
-    let (i, game, encoder) = match c {
-        'y' => (
-            0,
-            "25 joined edges with no boundary after them",
-            "25 and a boundary",
-        ),
-        _ => (1, "26 joined edges and a boundary", "25 with no boundary"),
-    };
-    if warned[i] {
-        return;
-    }
-    warned[i] = true;
-    diags.push(Diagnostic::warning(
-        loc.span(at),
-        format!(
-            "'{c}' in the block structure: the game's parser reads it as {game}, its encoder \
-             means {encoder}; read as the game displays it"
-        ),
-    ));
-}
-
 /// The cages (by smallest cell) and their clues, one `LETTER NUMBER` each.
 fn clue_list(
     clues: &str,
     base: usize,
     w: usize,
-    mut dsf: Dsf,
+    mut dsf: blocks::Dsf,
     loc: &mut Locator,
 ) -> Result<Vec<Cage>, Diagnostic> {
-    let regions = regions(&mut dsf, w);
+    let regions = blocks::regions(&mut dsf, w);
     let total = regions.len();
     let at = |rest: &str| base + clues.len() - rest.len();
     let mut rest = clues;
@@ -444,22 +286,6 @@ fn clue_list(
     Ok(cages)
 }
 
-/// The classes of `dsf` as cell lists in row-major order, ordered by their
-/// smallest cell.
-fn regions(dsf: &mut Dsf, w: usize) -> Vec<Vec<Cell>> {
-    let mut index_of = vec![usize::MAX; w * w];
-    let mut out: Vec<Vec<Cell>> = Vec::new();
-    for k in 0..w * w {
-        let r = dsf.root(k);
-        if index_of[r] == usize::MAX {
-            index_of[r] = out.len();
-            out.push(Vec::new());
-        }
-        out[index_of[r]].push(Cell::from_index(k, w));
-    }
-    out
-}
-
 /// Why a puzzle has no Keen ID.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EncodeError {
@@ -498,7 +324,7 @@ pub fn encode(puzzle: &Puzzle) -> Result<String, EncodeError> {
             owner[c.index(w)] = i;
         }
     }
-    let mut out = format!("{w}:{}", compress(&block_symbols(&owner, w)));
+    let mut out = format!("{w}:{}", blocks::encode(&owner, w));
     out.push(',');
     let mut order: Vec<(usize, &Cage)> = puzzle
         .cages
@@ -529,48 +355,6 @@ pub fn encode(puzzle: &Puzzle) -> Result<String, EncodeError> {
     Ok(out)
 }
 
-/// One symbol per run of joined edges ended by a boundary (or the end marker).
-fn block_symbols(owner: &[usize], w: usize) -> Vec<char> {
-    let total = 2 * w * (w - 1);
-    let mut out = Vec::new();
-    let mut run = 0usize;
-    for pos in 0..=total {
-        let boundary = pos == total || {
-            let (a, b) = line_cells(pos, w);
-            owner[a] != owner[b]
-        };
-        if !boundary {
-            run += 1;
-            continue;
-        }
-        while run > 26 {
-            out.push('y');
-            run -= 25;
-        }
-        match run {
-            0 => out.push('_'),
-            25 => out.extend(['y', '_']),
-            26 => out.push('z'),
-            r => out.push((b'a' + r as u8 - 1) as char),
-        }
-        run = 0;
-    }
-    out
-}
-
-/// Runs of three or more equal symbols as the symbol and a count, as the game does.
-fn compress(symbols: &[char]) -> String {
-    let mut out = String::new();
-    for run in symbols.chunk_by(|a, b| a == b) {
-        if run.len() > 2 {
-            out.push(run[0]);
-            out.push_str(&run.len().to_string());
-        } else {
-            out.extend(run);
-        }
-    }
-    out
-}
-
+mod blocks;
 #[cfg(test)]
 mod tests;

@@ -27,7 +27,7 @@ pub enum InputFormat {
     /// A cage map: n rows of n cage labels, then `LABEL TARGET[OP]` lines.
     #[value(alias = "cmap")]
     Grid,
-    /// A Keen game ID (Simon Tatham's puzzles): `4:_a3b…,a7m6…`.
+    /// A Keen game ID (Simon Tatham's puzzles): `3:a_3aab_,a4s1s1m18`.
     Keen,
 }
 
