@@ -217,6 +217,8 @@ fn explain_cage(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
             Op::Sub => ops::difference(ctx, c, out)?,
             Op::Div => ops::ratio(ctx, c, out)?,
             Op::Mul => ops::product(ctx, c, table.as_ref().ok(), out)?,
+            // Always tabulated (the branch above); kept for exhaustiveness.
+            Op::Hidden => ops::tupled(ctx, c, out)?,
         }
     }
     write_rows(&ctx.model, c, rows, out)
@@ -227,9 +229,14 @@ fn clue_words(cage: &Cage) -> String {
     match cage.op {
         Op::Given => format!("the cell holds {t}"),
         Op::Add => format!("the values add up to {t}"),
+        Op::Sub if cage.cells.len() > 2 => format!("the largest value minus the others is {t}"),
         Op::Sub => format!("the two values differ by {t}"),
         Op::Mul => format!("the values multiply to {t}"),
+        Op::Div if cage.cells.len() > 2 => {
+            format!("the largest value divided by the others is {t}")
+        }
         Op::Div => format!("one value is {t} times the other"),
+        Op::Hidden => format!("one of + - * % (not shown) gives {t}"),
     }
 }
 

@@ -40,6 +40,16 @@ pub enum LoadError {
 /// text starts like one, else as the format its extension names (stdin: cage
 /// lines).
 pub fn load(path: &Path, format: Option<InputFormat>) -> Result<Loaded, LoadError> {
+    load_with(path, format, false)
+}
+
+/// As [`load`]; `killer` forces Killer Sudoku rules (the file can also ask
+/// for them with a `# cagec: killer` line).
+pub fn load_with(
+    path: &Path,
+    format: Option<InputFormat>,
+    killer: bool,
+) -> Result<Loaded, LoadError> {
     let is_stdin = path.as_os_str() == "-";
     let display_name = if is_stdin {
         "<stdin>".to_string()
@@ -67,7 +77,7 @@ pub fn load(path: &Path, format: Option<InputFormat>) -> Result<Loaded, LoadErro
         None => return Err(LoadError::UnknownFormat(display_name)),
     };
     let stem = stem_of(path);
-    load_str(&src, format, display_name, stem)
+    load_str_with(&src, format, display_name, stem, killer)
 }
 
 /// Parses and validates text already in memory.
@@ -77,9 +87,27 @@ pub fn load_str(
     display_name: String,
     stem: String,
 ) -> Result<Loaded, LoadError> {
+    load_str_with(src, format, display_name, stem, false)
+}
+
+/// As [`load_str`], with Killer Sudoku rules forced when `killer` is set.
+pub fn load_str_with(
+    src: &str,
+    format: InputFormat,
+    display_name: String,
+    stem: String,
+    killer: bool,
+) -> Result<Loaded, LoadError> {
     let (puzzle, mut diags) = match front::parse(format, src) {
         Ok(ok) => ok,
         Err(diags) => return Err(invalid(diags, &display_name, src)),
+    };
+    let puzzle = match crate::rules::apply(puzzle, src, killer) {
+        Ok(p) => p,
+        Err(errors) => {
+            diags.0.extend(errors.0);
+            return Err(invalid(diags, &display_name, src));
+        }
     };
     diags.0.extend(crate::valid::check(&puzzle).0);
     if diags.has_errors() {

@@ -48,6 +48,9 @@ pub enum Op {
     Sub,
     Mul,
     Div,
+    /// The target is shown but the operation is hidden: any of + - * %
+    /// that reaches it (written `12?`).
+    Hidden,
 }
 
 impl Op {
@@ -59,6 +62,7 @@ impl Op {
             Op::Sub => "-",
             Op::Mul => "*",
             Op::Div => "%",
+            Op::Hidden => "?",
         }
     }
 
@@ -70,6 +74,7 @@ impl Op {
             Op::Sub => "difference",
             Op::Mul => "product",
             Op::Div => "ratio",
+            Op::Hidden => "hidden",
         }
     }
 }

@@ -18,6 +18,7 @@ pub mod ir;
 pub mod model;
 pub mod native;
 pub mod picture;
+pub mod rules;
 pub mod solve;
 pub mod stats;
 pub mod svg;

@@ -110,41 +110,57 @@ struct CageInfo {
 
 enum Rule {
     Table(Tuples),
-    /// Too many tuples: sum by bounds, product by divisibility.
+    /// Too many tuples: sum by bounds, product by divisibility; `distinct`
+    /// when the cage's values must all differ (Killer Sudoku).
     Bounds {
         op: Op,
         target: u64,
+        distinct: bool,
     },
 }
 
 struct Problem {
     n: usize,
     cages: Vec<CageInfo>,
-    /// `lines[l]`: the cells of row l (l < n) or column l − n.
+    /// `lines[l]`: the cells of row l (l < n), column l − n, or, in Killer
+    /// Sudoku, box l − 2n: each holds every value exactly once.
     lines: Vec<Vec<usize>>,
 }
 
 impl Problem {
     fn new(puzzle: &Puzzle, tuple_limit: usize) -> Problem {
         let n = puzzle.size;
+        let boxes = puzzle.boxes();
         let lines: Vec<Vec<usize>> = (0..n)
             .map(|r| (0..n).map(|c| r * n + c).collect())
             .chain((0..n).map(|c| (0..n).map(|r| r * n + c).collect()))
+            .chain(boxes.iter().map(|b| b.iter().map(|c| c.index(n)).collect()))
             .collect();
+        let mut box_of = vec![usize::MAX; n * n];
+        for (b, cells) in boxes.iter().enumerate() {
+            for c in cells {
+                box_of[c.index(n)] = 2 * n + b;
+            }
+        }
+        let distinct = matches!(puzzle.rules, crate::ir::Rules::Killer { .. });
         let cages = puzzle
             .cages
             .iter()
             .map(|cage| {
-                let rule = match tuples::enumerate(cage, n, tuple_limit) {
+                let rule = match tuples::enumerate_under(puzzle.rules, cage, n, tuple_limit) {
                     Ok(t) => Rule::Table(t),
                     Err(_) => Rule::Bounds {
                         op: cage.op,
                         target: cage.target,
+                        distinct,
                     },
                 };
                 let cells: Vec<usize> = cage.sorted_cells().iter().map(|c| c.index(n)).collect();
-                let mut touched: Vec<usize> =
-                    cells.iter().flat_map(|&c| [c / n, n + c % n]).collect();
+                let mut touched: Vec<usize> = cells
+                    .iter()
+                    .flat_map(|&c| [c / n, n + c % n, box_of[c]])
+                    .filter(|&l| l != usize::MAX)
+                    .collect();
                 touched.sort_unstable();
                 touched.dedup();
                 let lines_of = touched
@@ -260,7 +276,11 @@ fn propagate(p: &Problem, dom: &mut [u64]) -> Option<Branch> {
         for (ci, cage) in p.cages.iter().enumerate() {
             let (c, live) = match &cage.rule {
                 Rule::Table(t) => filter_table(cage, t, dom)?,
-                Rule::Bounds { op, target } => (filter_bounds(cage, *op, *target, dom)?, 0),
+                Rule::Bounds {
+                    op,
+                    target,
+                    distinct,
+                } => (filter_bounds(cage, *op, *target, *distinct, dom)?, 0),
             };
             changed |= c;
             live_counts[ci] = live;
@@ -314,10 +334,26 @@ fn filter_table(cage: &CageInfo, t: &Tuples, dom: &mut [u64]) -> Option<(bool, u
 }
 
 /// Bounds reasoning for cages too large to tabulate.
-fn filter_bounds(cage: &CageInfo, op: Op, target: u64, dom: &mut [u64]) -> Option<bool> {
+fn filter_bounds(
+    cage: &CageInfo,
+    op: Op,
+    target: u64,
+    distinct: bool,
+    dom: &mut [u64],
+) -> Option<bool> {
     let min = |d: u64| d.trailing_zeros() as u64 + 1;
     let max = |d: u64| 64 - d.leading_zeros() as u64;
     let mut changed = false;
+    if distinct {
+        // A fixed value leaves the cage's other cells.
+        for &c in &cage.cells {
+            if dom[c].count_ones() == 1 {
+                for &other in cage.cells.iter().filter(|&&o| o != c) {
+                    changed |= narrow(dom, other, !dom[c])?;
+                }
+            }
+        }
+    }
     match op {
         Op::Add => {
             let lo: u64 = cage.cells.iter().map(|&c| min(dom[c])).sum();
@@ -352,8 +388,8 @@ fn filter_bounds(cage: &CageInfo, op: Op, target: u64, dom: &mut [u64]) -> Optio
                 }
             }
         }
-        // Difference, ratio and givens always have a small table.
-        Op::Sub | Op::Div | Op::Given => {}
+        // No bounds reasoning: checked when every cell is fixed.
+        Op::Sub | Op::Div | Op::Hidden | Op::Given => {}
     }
     Some(changed)
 }
@@ -464,16 +500,21 @@ fn choose(p: &Problem, dom: &[u64], live_counts: &[usize]) -> Option<Branch> {
 fn all_cages_hold(p: &Problem, dom: &[u64]) -> bool {
     p.cages.iter().all(|cage| match cage.rule {
         Rule::Table(_) => true,
-        Rule::Bounds { op, target } => {
-            let mut values = cage
+        Rule::Bounds {
+            op,
+            target,
+            distinct,
+        } => {
+            let seen = cage.cells.iter().fold(0u64, |acc, &c| acc | dom[c]);
+            if distinct && seen.count_ones() as usize != cage.cells.len() {
+                return false;
+            }
+            let values: Vec<u32> = cage
                 .cells
                 .iter()
-                .map(|&c| dom[c].trailing_zeros() as u64 + 1);
-            match op {
-                Op::Add => values.sum::<u64>() == target,
-                Op::Mul => values.try_fold(1u64, |a, v| a.checked_mul(v)) == Some(target),
-                Op::Sub | Op::Div | Op::Given => true,
-            }
+                .map(|&c| dom[c].trailing_zeros() + 1)
+                .collect();
+            crate::verify::op_holds(op, target as u128, &values)
         }
     })
 }

@@ -81,6 +81,8 @@ pub fn clue_text(cage: &Cage) -> String {
         Op::Sub => "−",
         Op::Mul => "×",
         Op::Div => "÷",
+        // Puzzles with hidden operations print the bare target.
+        Op::Hidden => "",
     };
     format!("{}{op}", cage.target)
 }

@@ -7,7 +7,7 @@
 //! pruning per operation (sum bounds, divisibility), writing into one flat
 //! buffer: no allocation per tuple.
 
-use crate::ir::{Cage, Cell, Op};
+use crate::ir::{Cage, Cell, Op, Rules};
 
 /// The tuples of one cage: `count()` rows of `width` values, row-major,
 /// over `cells` (the cage's cells in row-major order).
@@ -52,15 +52,31 @@ pub struct TooMany {
 /// that a 30-cell sum cage falls back quickly.
 pub const DEFAULT_LIMIT: usize = 200_000;
 
-/// Every tuple of `cage` in an `n`×`n` grid (n ≤ 255), at most `limit` of them.
+/// Every tuple of `cage` in an `n`×`n` grid (n ≤ 255), at most `limit` of
+/// them; values repeat only between cells that share no row or column.
 pub fn enumerate(cage: &Cage, n: usize, limit: usize) -> Result<Tuples, TooMany> {
+    enumerate_under(Rules::KenKen, cage, n, limit)
+}
+
+/// As [`enumerate`], under `rules`: in Killer Sudoku a cage's values are all
+/// distinct, and cells in one box are distinct too.
+pub fn enumerate_under(
+    rules: Rules,
+    cage: &Cage,
+    n: usize,
+    limit: usize,
+) -> Result<Tuples, TooMany> {
     let cells = cage.sorted_cells();
     let w = cells.len();
-    // conflicts[i]: earlier cells that share a row or column with cell i.
+    let must_differ = |a: Cell, b: Cell| match rules {
+        Rules::KenKen => a.row == b.row || a.col == b.col,
+        Rules::Killer { .. } => true,
+    };
+    // conflicts[i]: earlier cells whose value cell i must not repeat.
     let conflicts: Vec<Vec<usize>> = (0..w)
         .map(|i| {
             (0..i)
-                .filter(|&j| cells[j].row == cells[i].row || cells[j].col == cells[i].col)
+                .filter(|&j| must_differ(cells[j], cells[i]))
                 .collect()
         })
         .collect();
@@ -82,7 +98,13 @@ pub fn enumerate(cage: &Cage, n: usize, limit: usize) -> Result<Tuples, TooMany>
         }
         Op::Add => search.sum(0, cage.target),
         Op::Mul => search.product(0, cage.target),
-        Op::Sub | Op::Div => search.pairs(),
+        Op::Sub | Op::Div if w == 2 => search.pairs(),
+        // Long differences and ratios, and hidden operations: every filling,
+        // checked by the verifier's own rule at the leaf.
+        Op::Sub | Op::Div | Op::Hidden => {
+            let mut budget = NODE_BUDGET;
+            search.any(0, cage, &mut budget)
+        }
     };
     if !ok {
         return Err(TooMany { limit });
@@ -92,6 +114,9 @@ pub fn enumerate(cage: &Cage, n: usize, limit: usize) -> Result<Tuples, TooMany>
         values: search.out,
     })
 }
+
+/// Leaves a generic enumeration may visit before it gives up (as too many).
+const NODE_BUDGET: u64 = 20_000_000;
 
 struct Search {
     n: u64,
@@ -149,6 +174,27 @@ impl Search {
             self.current[i] = v as u8;
             if !self.product(i + 1, rest / v) {
                 return false;
+            }
+        }
+        true
+    }
+
+    /// Every filling of cells `i..`, kept when the cage's clue holds.
+    fn any(&mut self, i: usize, cage: &Cage, budget: &mut u64) -> bool {
+        if i == self.current.len() {
+            let values: Vec<u32> = self.current.iter().map(|&v| v as u32).collect();
+            return !crate::verify::cage_holds(cage, &values) || self.emit();
+        }
+        for v in 1..=self.n {
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            if self.allowed(i, v) {
+                self.current[i] = v as u8;
+                if !self.any(i + 1, cage, budget) {
+                    return false;
+                }
             }
         }
         true
@@ -248,6 +294,31 @@ mod tests {
         );
         let big = cage(45, Op::Add, &(0..9).collect::<Vec<_>>(), 9);
         assert_eq!(enumerate(&big, 9, 1000), Err(TooMany { limit: 1000 }));
+    }
+
+    #[test]
+    fn long_differences_ratios_and_hidden_operations() {
+        // 1- over a row of three in a 4×4: largest minus the other two is 1.
+        let t = enumerate(&cage(1, Op::Sub, &[0, 1, 2], 4), 4, 100).unwrap();
+        assert!(t.iter().all(|v| {
+            let max = *v.iter().max().unwrap() as i32;
+            let rest: i32 = v.iter().map(|&x| x as i32).sum::<i32>() - max;
+            max - rest == 1
+        }));
+        assert_eq!(t.count(), 6, "{{1,2,4}} in any order");
+        // 6? on two cells of a row in a 6×6: 1+5, 2+4, 2·3, 1·6, 6−... and 6%? no (max 6).
+        let h = enumerate(&cage(6, Op::Hidden, &[0, 1], 6), 6, 100).unwrap();
+        let mut sets: Vec<Vec<u8>> = h
+            .iter()
+            .map(|v| {
+                let mut s = v.to_vec();
+                s.sort();
+                s
+            })
+            .collect();
+        sets.sort();
+        sets.dedup();
+        assert_eq!(sets, [vec![1, 5], vec![1, 6], vec![2, 3], vec![2, 4]]);
     }
 
     #[test]

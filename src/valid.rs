@@ -193,22 +193,40 @@ fn connected(cage: &Cage, cells: &[Cell], d: &mut Diagnostics) {
 fn arity(cage: &Cage, d: &mut Diagnostics) -> bool {
     let (want, what) = match cage.op {
         Op::Given => (1, "a given (a cage without an operation)"),
+        // Over more than two cells: the largest against the rest.
         Op::Sub => (2, "a difference cage"),
         Op::Div => (2, "a ratio cage"),
-        Op::Add | Op::Mul => return !cage.cells.is_empty(),
+        Op::Add | Op::Mul | Op::Hidden => return !cage.cells.is_empty(),
     };
     let have = cage.cells.len();
-    if have == want {
+    if have == want || (matches!(cage.op, Op::Sub | Op::Div) && have > want) {
         return true;
     }
     let plural = |k: usize| if k == 1 { "cell" } else { "cells" };
     d.push(
         Diagnostic::error(
             cage.span,
-            format!("{what} has exactly {want} {}", plural(want)),
+            format!(
+                "{what} {} {want} {}{}",
+                if cage.op == Op::Given {
+                    "has exactly"
+                } else {
+                    "needs at least"
+                },
+                plural(want),
+                if cage.op == Op::Given && have > 1 {
+                    "; if its operation is hidden, write it like 12?"
+                } else {
+                    ""
+                }
+            ),
         )
         .expected(
-            format!("{want} {}", plural(want)),
+            if cage.op == Op::Given {
+                format!("{want} {}", plural(want))
+            } else {
+                format!("at least {want} {}", plural(want))
+            },
             format!("{have} {}", plural(have)),
         ),
     );

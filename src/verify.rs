@@ -18,6 +18,10 @@ pub enum Violation {
     RowRepeat { row: usize, value: u32 },
     /// `value` appears more than once in column `col`.
     ColumnRepeat { col: usize, value: u32 },
+    /// `value` appears more than once in box `index` (Killer Sudoku; 1-based, row-major).
+    BoxRepeat { index: usize, value: u32 },
+    /// `value` appears more than once in cage `cage` (Killer Sudoku).
+    CageRepeat { cage: usize, value: u32 },
     /// Cage `cage` (1-based, input order) does not reach its target.
     Cage {
         cage: usize,
@@ -35,6 +39,8 @@ impl fmt::Display for Violation {
             }
             Violation::RowRepeat { row, value } => write!(f, "row {row} repeats {value}"),
             Violation::ColumnRepeat { col, value } => write!(f, "column {col} repeats {value}"),
+            Violation::BoxRepeat { index, value } => write!(f, "box {index} repeats {value}"),
+            Violation::CageRepeat { cage, value } => write!(f, "cage {cage} repeats {value}"),
             Violation::Cage { cage, clue, values } => {
                 let v: Vec<String> = values.iter().map(u32::to_string).collect();
                 write!(f, "cage {cage} ({clue}) is not met by {}", v.join(" "))
@@ -80,8 +86,25 @@ pub fn check(puzzle: &Puzzle, grid: &Grid) -> Vec<Violation> {
             });
         }
     }
+    for (b, cells) in puzzle.boxes().iter().enumerate() {
+        for v in repeats(cells.iter().map(|&c| grid.get(c)), n) {
+            out.push(Violation::BoxRepeat {
+                index: b + 1,
+                value: v,
+            });
+        }
+    }
+    let killer = matches!(puzzle.rules, crate::ir::Rules::Killer { .. });
     for (i, cage) in puzzle.cages.iter().enumerate() {
         let values: Vec<u32> = cage.cells.iter().map(|&cell| grid.get(cell)).collect();
+        if killer {
+            for v in repeats(values.iter().copied(), n) {
+                out.push(Violation::CageRepeat {
+                    cage: i + 1,
+                    value: v,
+                });
+            }
+        }
         if !cage_holds(cage, &values) {
             out.push(Violation::Cage {
                 cage: i + 1,
@@ -103,26 +126,52 @@ fn repeats(values: impl Iterator<Item = u32>, n: usize) -> Vec<u32> {
 }
 
 /// Does the clue of `cage` hold for these values (in any order)?
+///
+/// A difference or ratio over more than two cells is read as some KenKen
+/// books print it: the largest value minus (divided by) all the others. With
+/// two cells that is the usual |a − b| and larger / smaller.
 pub fn cage_holds(cage: &Cage, values: &[u32]) -> bool {
-    let t = cage.target as u128;
-    match cage.op {
+    op_holds(cage.op, cage.target as u128, values)
+}
+
+/// Does `op` with target `t` hold for these values (in any order)?
+pub fn op_holds(op: Op, t: u128, values: &[u32]) -> bool {
+    let largest = values.iter().copied().max().unwrap_or(0) as u128;
+    // The others: every value but one occurrence of the largest.
+    let others = || {
+        let mut skipped = false;
+        values.iter().filter_map(move |&v| {
+            if !skipped && v as u128 == largest {
+                skipped = true;
+                None
+            } else {
+                Some(v as u128)
+            }
+        })
+    };
+    match op {
         Op::Given => values.len() == 1 && values[0] as u128 == t,
         Op::Add => values.iter().map(|&v| v as u128).sum::<u128>() == t,
         Op::Mul => values
             .iter()
             .try_fold(1u128, |acc, &v| acc.checked_mul(v as u128))
             .is_some_and(|p| p == t),
-        Op::Sub => match values {
-            [a, b] => a.abs_diff(*b) as u128 == t,
-            _ => false,
-        },
-        Op::Div => match values {
-            [a, b] => {
-                let (lo, hi) = ((*a).min(*b) as u128, (*a).max(*b) as u128);
-                lo > 0 && hi == lo * t
-            }
-            _ => false,
-        },
+        Op::Sub => values.len() >= 2 && others().sum::<u128>() + t == largest,
+        Op::Div => {
+            values.len() >= 2
+                && others()
+                    .try_fold(1u128, |acc, v| acc.checked_mul(v))
+                    .and_then(|p| p.checked_mul(t))
+                    .is_some_and(|p| p == largest)
+        }
+        Op::Hidden => {
+            let ops: &[Op] = if values.len() == 1 {
+                &[Op::Given]
+            } else {
+                &[Op::Add, Op::Sub, Op::Mul, Op::Div]
+            };
+            ops.iter().any(|&o| op_holds(o, t, values))
+        }
     }
 }
 
@@ -208,5 +257,16 @@ mod tests {
         assert!(!cage_holds(&div, &[2, 5]));
         let mul = cage(24, Op::Mul, &[(0, 0), (0, 1), (1, 0)]);
         assert!(cage_holds(&mul, &[2, 3, 4]) && !cage_holds(&mul, &[2, 3, 5]));
+        // Long differences and ratios: the largest against all the others.
+        let sub3 = cage(1, Op::Sub, &[(0, 0), (0, 1), (0, 2)]);
+        assert!(cage_holds(&sub3, &[2, 6, 3]) && !cage_holds(&sub3, &[2, 6, 2]));
+        let div3 = cage(2, Op::Div, &[(0, 0), (0, 1), (1, 1)]);
+        assert!(cage_holds(&div3, &[3, 12, 2]) && !cage_holds(&div3, &[3, 12, 3]));
+        // A hidden operation: any of the four.
+        let hidden = cage(6, Op::Hidden, &[(0, 0), (0, 1)]);
+        for ok in [[1, 6], [2, 3], [7, 1], [3, 2]] {
+            assert!(cage_holds(&hidden, &ok), "{ok:?}");
+        }
+        assert!(!cage_holds(&hidden, &[4, 5]));
     }
 }

@@ -1,18 +1,18 @@
-//! Snapshots of every back-end on every fixture (`snapshots/<format>@<fixture>.snap`).
-//! A changed snapshot is reviewed line by line, never accepted blindly.
+//! Snapshots of every back-end on every fixture (`snapshots/<format>@<fixture>.snap`),
+//! and of the formulation options on two fixtures. A changed snapshot is
+//! reviewed line by line, never accepted blindly.
 
 use std::path::Path;
 
 use cagec::back;
-use cagec::formulate::formulate;
+use cagec::formulate::{self, Formulation, KillerForm, Options, ProductMethod};
 use cagec::input;
+use cagec::ir::Puzzle;
+use cagec::model::Model;
 
-fn emit(
-    path: &Path,
-    fill: impl FnOnce(&cagec::ir::Puzzle, &cagec::model::Model, &mut Vec<u8>),
-) -> String {
+fn emit(path: &Path, opts: &Options, fill: impl FnOnce(&Puzzle, &Model, &mut Vec<u8>)) -> String {
     let loaded = input::load(path, None).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut model = formulate(&loaded.puzzle).unwrap();
+    let mut model = formulate::formulate_with(&loaded.puzzle, opts).unwrap();
     model.name = loaded.stem.clone();
     let mut out = Vec::new();
     fill(&loaded.puzzle, &model, &mut out);
@@ -27,26 +27,100 @@ fn settings() -> insta::Settings {
     s
 }
 
+/// What `cagec compile --to ampl` writes besides the shared model: the
+/// paper's data file, or the flat model when the paper's AMPL cannot express it.
+fn ampl(p: &Puzzle, m: &Model, opts: &Options, w: &mut Vec<u8>) {
+    if formulate::paper_ampl_applies(p, opts) {
+        back::ampl::write_data(p, &[], w).unwrap();
+    } else {
+        back::write_mathprog(m, w).unwrap();
+    }
+}
+
 #[test]
 fn every_backend_on_every_fixture() {
+    let opts = Options::default();
     settings().bind(|| {
         insta::glob!("../fixtures/puzzles", "*.*", |path| {
-            let lp = emit(path, |_, m, w| back::write_lp(m, w).unwrap());
+            let lp = emit(path, &opts, |_, m, w| back::write_lp(m, w).unwrap());
             insta::assert_snapshot!("lp", lp);
-            let mps = emit(path, |_, m, w| back::write_mps(m, w).unwrap());
+            let mps = emit(path, &opts, |_, m, w| back::write_mps(m, w).unwrap());
             insta::assert_snapshot!("mps", mps);
-            let fixed = emit(path, |_, m, w| {
+            let fixed = emit(path, &opts, |_, m, w| {
                 let names = back::fixed_names(m);
                 back::write_fixed_mps(m, &names, w).unwrap();
                 w.extend_from_slice(b"\n=== rename map ===\n");
                 back::write_rename_map(&names, w).unwrap();
             });
             insta::assert_snapshot!("fixed-mps", fixed);
-            let dat = emit(path, |p, _, w| back::ampl::write_data(p, &[], w).unwrap());
+            let dat = emit(path, &opts, |p, m, w| ampl(p, m, &opts, w));
             insta::assert_snapshot!("ampl-dat", dat);
         });
         let mut model = Vec::new();
         back::ampl::write_model(&mut model).unwrap();
         insta::assert_snapshot!("ampl-mod", String::from_utf8(model).unwrap());
+    });
+}
+
+#[test]
+fn every_formulation_option_on_two_fixtures() {
+    let base = Options::default();
+    let options = [
+        (
+            "presolve",
+            Options {
+                presolve: true,
+                ..base.clone()
+            },
+        ),
+        (
+            "product-sets",
+            Options {
+                product: ProductMethod::Sets,
+                ..base.clone()
+            },
+        ),
+        (
+            "product-auto",
+            Options {
+                product: ProductMethod::Auto,
+                ..base.clone()
+            },
+        ),
+        (
+            "tuples",
+            Options {
+                formulation: Formulation::Tuples,
+                ..base.clone()
+            },
+        ),
+        (
+            "tuples-presolve",
+            Options {
+                formulation: Formulation::Tuples,
+                presolve: true,
+                ..base.clone()
+            },
+        ),
+    ];
+    settings().bind(|| {
+        for fixture in ["kk0.cage", "melkonian5.dat"] {
+            let path = Path::new("fixtures/puzzles").join(fixture);
+            for (label, opts) in &options {
+                let lp = emit(&path, opts, |_, m, w| back::write_lp(m, w).unwrap());
+                insta::assert_snapshot!(format!("lp-{label}@{fixture}"), lp);
+            }
+            let flat = emit(&path, &options[3].1, |_, m, w| {
+                back::write_mathprog(m, w).unwrap()
+            });
+            insta::assert_snapshot!(format!("mathprog-tuples@{fixture}"), flat);
+        }
+        let combined = Options {
+            killer_form: KillerForm::Combined,
+            ..base.clone()
+        };
+        let path = Path::new("fixtures/puzzles/killer9.cage");
+        let lp = emit(path, &combined, |_, m, w| back::write_lp(m, w).unwrap());
+        insta::assert_snapshot!("lp-killer-combined@killer9.cage", lp);
     });
 }

@@ -19,6 +19,9 @@ fn check_fixtures(
     fixtures: &[(PathBuf, Vec<Vec<u32>>)],
     extra: &[&str],
 ) {
+    if fixtures.is_empty() {
+        return;
+    }
     let mut args = vec!["solve", "--json", "--solver", solver, "--via", via];
     if unique {
         args.push("--unique");
@@ -65,10 +68,16 @@ fn every_route(solver: &str, program: &str) {
     if !require(program) {
         return;
     }
-    let all = fixtures();
+    // CBC takes minutes to prove the 16×16 pow16's cut model of the paper's
+    // formulation infeasible: above 10×10 it gets the presolved model (the
+    // same driver code; HiGHS takes the paper's model everywhere).
+    let (all, big): (Vec<_>, Vec<_>) = fixtures()
+        .into_iter()
+        .partition(|(_, g)| solver != "cbc" || g.len() <= 10);
     for via in ["lp", "mps", "fixed-mps"] {
         for unique in [false, true] {
             check_fixtures(solver, via, unique, &all, &[]);
+            check_fixtures(solver, via, unique, &big, &["--presolve"]);
         }
     }
 }
@@ -102,9 +111,16 @@ fn glpsol_every_fixture_every_route() {
         check_fixtures("glpk", via, true, &large, &["--presolve"]);
     }
     check_fixtures("glpk", "ampl", true, &small, &["--formulation", "tuples"]);
-    if slow_tests("glpsol on the 8x8 fixtures with the paper's model (lp and ampl)") {
-        check_fixtures("glpk", "lp", false, &large, &[]);
-        check_fixtures("glpk", "ampl", false, &large, &[]);
+    // glpsol's branch and bound does not finish the paper's model of the
+    // 16×16 pow16 within 100 s; up to 10×10 it takes 0.05-100 s a puzzle.
+    let slow: Vec<_> = large
+        .iter()
+        .filter(|(_, g)| g.len() <= 10)
+        .cloned()
+        .collect();
+    if slow_tests("glpsol on the 8x8-10x10 fixtures with the paper's model (lp and ampl)") {
+        check_fixtures("glpk", "lp", false, &slow, &[]);
+        check_fixtures("glpk", "ampl", false, &slow, &[]);
     }
 }
 

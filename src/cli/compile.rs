@@ -58,7 +58,7 @@ pub fn run(args: &CompileArgs) -> u8 {
         eprintln!("cagec: say which format to write with --to lp|mps|fixed-mps|ampl");
         return exit::INVALID;
     };
-    let loaded = match input::load(&args.puzzle, args.from) {
+    let loaded = match input::load_with(&args.puzzle, args.from, args.model.killer) {
         Ok(l) => l,
         Err(e) => return super::report_load_error(&e),
     };
@@ -74,10 +74,12 @@ pub fn run(args: &CompileArgs) -> u8 {
     // The paper-shaped AMPL pair encodes only the paper's formulation; any
     // other option is written as the flat model itself.
     let format = match format {
-        OutputFormat::Ampl if !args.model.is_default() => {
+        OutputFormat::Ampl
+            if !crate::formulate::paper_ampl_applies(&loaded.puzzle, &args.model.options()) =>
+        {
             eprintln!(
-                "cagec: with model options, --to ampl writes one flat MathProg model \
-                 (every row explicit, no .dat); run it with glpsol -m"
+                "cagec: the paper's AMPL pair encodes only its own KenKen model: \
+                 writing one flat MathProg model (every row explicit, no .dat); run it with glpsol -m"
             );
             Flat::Yes
         }

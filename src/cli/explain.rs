@@ -25,7 +25,7 @@ pub struct ExplainArgs {
 }
 
 pub fn run(args: &ExplainArgs) -> u8 {
-    let loaded = match input::load(&args.puzzle, args.from) {
+    let loaded = match input::load_with(&args.puzzle, args.from, args.model.killer) {
         Ok(l) => l,
         Err(e) => return super::report_load_error(&e),
     };

@@ -1,6 +1,6 @@
 //! The formulation options shared by `compile`, `stats` and `solve`.
 
-use crate::formulate::{Formulation, Options, ProductMethod};
+use crate::formulate::{Formulation, KillerForm, Options, ProductMethod};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct ModelArgs {
@@ -18,6 +18,14 @@ pub struct ModelArgs {
     /// With --formulation tuples: cages with more tuples keep the paper's rows.
     #[arg(long, default_value_t = Options::default().tuple_limit, value_name = "N")]
     pub tuple_limit: usize,
+    /// Read the puzzle as Killer Sudoku: n = b² with b×b boxes, every cage a
+    /// sum of distinct values (a file can say so itself with a `# cagec: killer` line).
+    #[arg(long)]
+    pub killer: bool,
+    /// Killer Sudoku: the seed's model 1 (boxes `= 1`, cage values `<= 1`) or
+    /// model 2 (one family of `<= 1` rows over rows, columns, boxes and cages).
+    #[arg(long, value_enum, default_value_t = KillerForm::Separate)]
+    pub killer_form: KillerForm,
 }
 
 impl ModelArgs {
@@ -27,10 +35,11 @@ impl ModelArgs {
             product: self.product,
             formulation: self.formulation,
             tuple_limit: self.tuple_limit,
+            killer_form: self.killer_form,
         }
     }
 
-    /// True when the options differ from the paper's model.
+    /// True when the options are those of the paper's model.
     pub fn is_default(&self) -> bool {
         self.options() == Options::default()
     }

@@ -313,7 +313,7 @@ fn solve_one(
     bar: &ProgressBar,
 ) -> Record {
     let (solver, via) = config.names();
-    let loaded = match input::load(path, args.from) {
+    let loaded = match input::load_with(path, args.from, args.model.killer) {
         Ok(l) => l,
         Err(e) => {
             let message = e.to_string();

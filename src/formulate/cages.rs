@@ -2,7 +2,7 @@
 //! ratios and (6.1.5) products by prime exponents.
 
 use super::primes::{exponent, primes_up_to, ratio_big_m};
-use super::{Formulation, Layout, Options, ProductMethod, names, products, tupled};
+use super::{FormulateError, Formulation, Layout, Options, ProductMethod, names, products, tupled};
 use crate::ir::{Cage, Cell, Op, Puzzle};
 use crate::model::{Domain, Model, ModelError, Sense, VarId};
 use crate::tuples;
@@ -12,7 +12,7 @@ pub(super) fn cage_rows(
     l: &Layout,
     puzzle: &Puzzle,
     opts: &Options,
-) -> Result<(), ModelError> {
+) -> Result<(), FormulateError> {
     // u variables come after x and y, in cage order; declare them all first so
     // variable order does not depend on row order.
     let u: Vec<Option<VarId>> = puzzle
@@ -20,7 +20,7 @@ pub(super) fn cage_rows(
         .iter()
         .enumerate()
         .map(|(c, cage)| {
-            let tabulated = opts.formulation == Formulation::Tuples
+            let tabulated = (opts.formulation == Formulation::Tuples || beyond_the_paper(cage))
                 && tuples::enumerate(cage, l.n, opts.tuple_limit).is_ok();
             (matches!(cage.op, Op::Sub | Op::Div) && !tabulated)
                 .then(|| model.add_var(format_args!("{}", names::u(c)), Domain::Binary))
@@ -36,6 +36,21 @@ pub(super) fn cage_rows(
             cage.op.symbol(),
             describe_cells(&cells)
         );
+        if beyond_the_paper(cage) {
+            // The paper has no rows for these: the tuple rows are exact.
+            let t = tuples::enumerate(cage, l.n, opts.tuple_limit).map_err(|e| {
+                FormulateError::TooManyTuples {
+                    cage: c + 1,
+                    limit: e.limit,
+                }
+            })?;
+            model.section(format!(
+                "{title}; {} tuples (T.1, T.2): no linear rows in the paper for this clue",
+                t.count()
+            ));
+            tupled::rows(model, l, c, &t)?;
+            continue;
+        }
         let table = match (opts.formulation, opts.product, cage.op) {
             (Formulation::Tuples, _, _)
             | (_, ProductMethod::Sets | ProductMethod::Auto, Op::Mul) => {
@@ -102,6 +117,7 @@ pub(super) fn cage_rows(
                 let u = u[c].expect("u declared for ratio cages");
                 ratio_rows(model, c, cage, y(cells[0]), y(cells[1]), u, l.n)?
             }
+            Op::Hidden => unreachable!("hidden operations are tabulated above"),
             Op::Mul => {
                 let sets = match (&table, is_straight(&cells)) {
                     (Some(Ok(t)), true) => Some(products::value_sets(t)),
@@ -119,6 +135,16 @@ pub(super) fn cage_rows(
         }
     }
     Ok(())
+}
+
+/// Clues the paper has no rows for: a hidden operation, and differences or
+/// ratios over more than two cells (largest against the rest).
+pub(super) fn beyond_the_paper(cage: &Cage) -> bool {
+    match cage.op {
+        Op::Hidden => true,
+        Op::Sub | Op::Div => cage.cells.len() > 2,
+        Op::Given | Op::Add | Op::Mul => false,
+    }
 }
 
 /// All cells in one row or in one column (method 2 is exact only then).

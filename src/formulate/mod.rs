@@ -7,13 +7,14 @@
 //! change to one cage changes only that cage's lines.
 
 mod cages;
+mod killer;
 pub mod names;
 mod presolve;
 pub mod primes;
 pub mod products;
 mod tupled;
 
-use crate::ir::Puzzle;
+use crate::ir::{Puzzle, Rules};
 use crate::model::{Domain, Model, ModelError, Sense, VarId};
 
 /// How product cages are written.
@@ -40,6 +41,16 @@ pub enum Formulation {
     Tuples,
 }
 
+/// The two Killer Sudoku models of the seed (Kalvelagen 2019).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum KillerForm {
+    /// Model 1: rows, columns and boxes `= 1`, cage values `<= 1`.
+    #[default]
+    Separate,
+    /// Model 2: one family of `<= 1` rows over rows, columns, boxes and cages.
+    Combined,
+}
+
 /// Options of the formulation pass; the default is the paper's model.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -50,6 +61,8 @@ pub struct Options {
     pub formulation: Formulation,
     /// Cages with more tuples than this keep the paper's rows.
     pub tuple_limit: usize,
+    /// Killer Sudoku only: which of the seed's two models.
+    pub killer_form: KillerForm,
 }
 
 impl Default for Options {
@@ -59,6 +72,7 @@ impl Default for Options {
             product: ProductMethod::Primes,
             formulation: Formulation::Melkonian,
             tuple_limit: 5_000,
+            killer_form: KillerForm::Separate,
         }
     }
 }
@@ -73,6 +87,11 @@ pub enum FormulateError {
     NoSolution,
     #[error("presolve handles grids up to {max}x{max}")]
     PresolveTooLarge { max: usize },
+    /// A clue the paper has no rows for needs its tuples, and there are too many.
+    #[error(
+        "cage {cage} has more than {limit} tuples, and its clue can only be written with them; raise --tuple-limit"
+    )]
+    TooManyTuples { cage: usize, limit: usize },
 }
 
 /// The variables of a model: x where present, y for every cell.
@@ -101,6 +120,14 @@ impl Layout {
     }
 }
 
+/// Whether the paper-shaped AMPL pair expresses this model: a KenKen puzzle
+/// with the paper's formulation. Anything else is written as a flat model.
+pub fn paper_ampl_applies(puzzle: &Puzzle, opts: &Options) -> bool {
+    puzzle.rules == Rules::KenKen
+        && *opts == Options::default()
+        && !puzzle.cages.iter().any(cages::beyond_the_paper)
+}
+
 /// The paper's model for `puzzle`, which must have passed [`crate::valid::check`].
 pub fn formulate(puzzle: &Puzzle) -> Result<Model, FormulateError> {
     formulate_with(puzzle, &Options::default())
@@ -119,10 +146,18 @@ pub fn formulate_with(puzzle: &Puzzle, opts: &Options) -> Result<Model, Formulat
     if opts.presolve {
         model.presolve = Some(Default::default());
     }
-    let layout = declare_vars(&mut model, n, domains.as_deref());
-    latin_rows(&mut model, &layout)?;
-    link_rows(&mut model, &layout)?;
-    cages::cage_rows(&mut model, &layout, puzzle, opts)?;
+    if let Rules::Killer { box_size } = puzzle.rules {
+        // The seed's models use x alone: the cage sums are written with k·x.
+        let layout = declare_vars(&mut model, n, domains.as_deref(), false);
+        let line_sense = killer::line_sense(opts.killer_form);
+        latin_rows(&mut model, &layout, line_sense)?;
+        killer::rows(&mut model, &layout, puzzle, box_size, opts)?;
+    } else {
+        let layout = declare_vars(&mut model, n, domains.as_deref(), true);
+        latin_rows(&mut model, &layout, Sense::Eq)?;
+        link_rows(&mut model, &layout)?;
+        cages::cage_rows(&mut model, &layout, puzzle, opts)?;
+    }
     if let Some(d) = &domains {
         presolve::note_removed(&mut model, n, d);
     }
@@ -130,6 +165,26 @@ pub fn formulate_with(puzzle: &Puzzle, opts: &Options) -> Result<Model, Formulat
 }
 
 fn header(puzzle: &Puzzle, opts: &Options) -> Vec<String> {
+    if let Rules::Killer { box_size } = puzzle.rules {
+        let form = match opts.killer_form {
+            KillerForm::Separate => "model 1: rows, columns, boxes = 1; cage values <= 1",
+            KillerForm::Combined => "model 2: rows, columns, boxes and cage values <= 1",
+        };
+        let mut h = vec![
+            "Killer Sudoku integer program (Kalvelagen 2019), written by cagec".to_string(),
+            format!(
+                "grid {n}x{n} with {box_size}x{box_size} boxes, {} cages; {form}",
+                puzzle.cages.len(),
+                n = puzzle.size
+            ),
+            "x_I_J_K = 1 when cell (row I, column J) holds K (binary)".to_string(),
+            "no objective: any feasible point is a solution".to_string(),
+        ];
+        if opts.formulation == Formulation::Tuples {
+            h.push("z_C_T   = 1 when cage C takes its T-th tuple (binary)".to_string());
+        }
+        return h;
+    }
     let mut h = vec![
         "KenKen integer program of Melkonian (2016), written by cagec".to_string(),
         format!(
@@ -155,7 +210,7 @@ fn header(puzzle: &Puzzle, opts: &Options) -> Vec<String> {
     h
 }
 
-fn declare_vars(model: &mut Model, n: usize, domains: Option<&[u64]>) -> Layout {
+fn declare_vars(model: &mut Model, n: usize, domains: Option<&[u64]>, with_y: bool) -> Layout {
     let allowed = |cell: usize, k: usize| domains.is_none_or(|d| d[cell] >> (k - 1) & 1 == 1);
     let mut x = Vec::with_capacity(n * n * n);
     for i in 1..=n {
@@ -170,7 +225,7 @@ fn declare_vars(model: &mut Model, n: usize, domains: Option<&[u64]>) -> Layout 
         }
     }
     let mut y = Vec::with_capacity(n * n);
-    for i in 1..=n {
+    for i in (1..=n).filter(|_| with_y) {
         for j in 1..=n {
             let cell = (i - 1) * n + (j - 1);
             // Presolve narrows y to the values left in the cell.
@@ -187,7 +242,9 @@ fn declare_vars(model: &mut Model, n: usize, domains: Option<&[u64]>) -> Layout 
     Layout { n, x, y }
 }
 
-fn latin_rows(model: &mut Model, l: &Layout) -> Result<(), ModelError> {
+/// (2.1)–(2.3); `line_sense` is `=` except in the Killer model that writes
+/// every "at most once" family as `<=` (the seed's model 2).
+fn latin_rows(model: &mut Model, l: &Layout, line_sense: Sense) -> Result<(), ModelError> {
     let n = l.n;
     model.section("(2.1) every cell holds exactly one value");
     for i in 0..n {
@@ -210,7 +267,7 @@ fn latin_rows(model: &mut Model, l: &Layout) -> Result<(), ModelError> {
                 "2.2",
                 format!("value {k} appears once in row {}", i + 1),
                 (0..n).filter_map(|j| l.x(i, j, k)).map(|x| (x, 1)),
-                Sense::Eq,
+                line_sense,
                 1,
             )?;
         }
@@ -223,7 +280,7 @@ fn latin_rows(model: &mut Model, l: &Layout) -> Result<(), ModelError> {
                 "2.3",
                 format!("value {k} appears once in column {}", j + 1),
                 (0..n).filter_map(|i| l.x(i, j, k)).map(|x| (x, 1)),
-                Sense::Eq,
+                line_sense,
                 1,
             )?;
         }
@@ -277,6 +334,9 @@ pub fn family_name(eq: &str) -> &'static str {
         "A.11" | "A.12" => "product cages (several value sets)",
         "T.1" => "tuple choice (one tuple per cage)",
         "T.2" => "x tied to the chosen tuple",
+        "K.1" => "each value once per box",
+        "K.2" => "cage values distinct",
+        "K.3" => "cage sums (k x)",
         _ => "other",
     }
 }

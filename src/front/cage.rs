@@ -201,6 +201,7 @@ pub(super) fn op(i: &str) -> Res<'_, Op> {
         value(Op::Sub, one_of("-\u{2212}\u{2013}")),
         value(Op::Mul, one_of("*xX\u{d7}")),
         value(Op::Div, one_of("%/\u{f7}")),
+        value(Op::Hidden, char('?')),
     ))
     .parse(i)
 }

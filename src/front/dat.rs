@@ -257,7 +257,7 @@ fn twice(at: Span, what: &str, first: Span) -> Diagnostic {
     )
 }
 
-const OPS: &str = "\"sum\", \"difference\", \"product\", \"ratio\" or \"given\"";
+const OPS: &str = "\"sum\", \"difference\", \"product\", \"ratio\", \"given\" or \"hidden\"";
 
 /// `"sum"` (or 'sum', or sum unquoted) and the other paper words.
 fn operation(s: &mut Stmt, data: &mut Data) -> Result<Op, Diagnostic> {
@@ -272,6 +272,7 @@ fn operation(s: &mut Stmt, data: &mut Data) -> Result<Op, Diagnostic> {
         "product" => Op::Mul,
         "ratio" => Op::Div,
         "given" => Op::Given,
+        "hidden" => Op::Hidden,
         _ => return Err(s.expected(&format!("an operation ({OPS})"))),
     };
     if curly {

@@ -97,7 +97,10 @@ pub fn parse(text: &str) -> Result<RawSolution, ParseError> {
             block.push((name, value));
         }
     }
-    if blocks.len() != 2 {
+    // The columns block comes last. CBC devel leaves the rows block out when
+    // its presolve removed every row (seen on a 1×1 puzzle); the decoder
+    // still checks that every column of the model is there.
+    if blocks.is_empty() || blocks.len() > 2 {
         return Err(ParseError::new(
             0,
             format!(
@@ -156,6 +159,17 @@ mod tests {
     }
 
     #[test]
+    fn a_file_without_rows_block_still_gives_the_columns() {
+        // CBC devel on the 1×1 fixture: presolve removed every row.
+        let s = parse(&captured("cbc-no-rows-block.sol")).unwrap();
+        assert_eq!(s.stop, Stop::Optimal);
+        assert_eq!(
+            columns(&s),
+            [("x_1_1_1".to_string(), 1.0), ("y_1_1".to_string(), 1.0)]
+        );
+    }
+
+    #[test]
     fn junk_values_are_dropped() {
         // Infeasible files carry values (with ** markers); they mean nothing.
         let s = parse(&captured("cbc-infeasible.sol")).unwrap();
@@ -208,7 +222,10 @@ mod tests {
     #[test]
     fn garbage_is_an_error() {
         assert!(parse("").is_err());
-        assert!(parse("Optimal - objective value 0\n 0 a 1 0\n").is_err());
+        // One block is read as the columns (the decoder then checks that every
+        // model column is there); three blocks cannot be a CBC file.
+        assert!(parse("Optimal - objective value 0\n 0 a 1 0\n").is_ok());
+        assert!(parse("Optimal - objective value 0\n0 r 1 0\n0 c 1 0\n0 d 1 0\n").is_err());
         assert!(parse("Optimal - objective value 0\n0 r 1 0\n0 c x 0\n").is_err());
     }
 

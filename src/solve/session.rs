@@ -144,7 +144,8 @@ pub fn solve_puzzle(
     let start = Instant::now();
     // The paper's AMPL pair formulates in MathProg itself; with formulation
     // options, the AMPL route runs the flat MathProg form of cagec's model.
-    let paper_ampl = cfg.via == Via::Ampl && cfg.formulation == formulate::Options::default();
+    let paper_ampl =
+        cfg.via == Via::Ampl && formulate::paper_ampl_applies(puzzle, &cfg.formulation);
     let mut model = match paper_ampl {
         true => None,
         false => match formulate::formulate_with(puzzle, &cfg.formulation) {

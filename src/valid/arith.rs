@@ -25,6 +25,8 @@ pub fn unsatisfiable(cage: &Cage, cells: &[Cell], n: usize) -> Option<Diagnostic
         Op::Div => ratio(t, cells, n),
         Op::Mul => product(t, cells.len(), n),
         Op::Add => return sum(cage, cells, n),
+        // Any of the four operations: only the search below can tell.
+        Op::Hidden => None,
     };
     let reason = reason.or_else(|| search(cage, cells, n))?;
     Some(Diagnostic::error(cage.span, reason))
@@ -276,7 +278,7 @@ impl Search<'_> {
                 let p = self.values.iter().product::<u64>().checked_mul(v);
                 p.is_some_and(|p| t.is_multiple_of(p))
             }
-            Op::Given | Op::Sub | Op::Div => true,
+            Op::Given | Op::Sub | Op::Div | Op::Hidden => true,
         }
     }
 

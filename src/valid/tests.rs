@@ -43,9 +43,9 @@ fn connectivity_and_arity() {
     assert_eq!(
         check_cages("3,0 1\n3-,2\n1%,3\n"),
         [
-            "1:1: a given (a cage without an operation) has exactly 1 cell (expected 1 cell, found 2 cells)",
-            "2:1: a difference cage has exactly 2 cells (expected 2 cells, found 1 cell)",
-            "3:1: a ratio cage has exactly 2 cells (expected 2 cells, found 1 cell)",
+            "1:1: a given (a cage without an operation) has exactly 1 cell; if its operation is hidden, write it like 12? (expected 1 cell, found 2 cells)",
+            "2:1: a difference cage needs at least 2 cells (expected at least 2 cells, found 1 cell)",
+            "3:1: a ratio cage needs at least 2 cells (expected at least 2 cells, found 1 cell)",
         ]
     );
 }

@@ -159,7 +159,7 @@ fn syntax_errors_say_what_was_expected() {
     assert_eq!(
         e,
         [
-            "1:89: expected an operation (\"sum\", \"difference\", \"product\", \"ratio\" or \"given\"), found 'add'"
+            "1:89: expected an operation (\"sum\", \"difference\", \"product\", \"ratio\", \"given\" or \"hidden\"), found 'add'"
         ]
     );
     let e = errors("param n := 99999999999999999999;");
