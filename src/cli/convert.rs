@@ -19,8 +19,9 @@ Without --from, a file that starts with a Keen ID is read as one whatever its na
 
 The puzzle is validated first. Cage order and cell order are kept where the format
 can keep them (a cage map lists cells row-major; a Keen ID orders cages by their
-first cell). Keen IDs cannot hold givens (unless --givens-as-sums) or Killer Sudoku
-rules: those are refused. A Keen ID above 9×9 is written with a warning: cagec
+first cell). Keen IDs cannot hold givens (unless --givens-as-sums), hidden operations
+(`12?`), `-` or `%` over more than two cells, or Killer Sudoku rules: those are refused.
+Killer rules (a `# cagec: killer` line, or --killer) are kept by the other formats. A Keen ID above 9×9 is written with a warning: cagec
 reads it, sgt-keen does not.
 The output is written atomically.
 
@@ -40,6 +41,10 @@ pub struct ConvertArgs {
     /// Output file (`-` or absent: standard output).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    /// Read the puzzle as a Killer Sudoku (n = b², b×b boxes, every cage a sum
+    /// of distinct values); the output then carries a `# cagec: killer` line.
+    #[arg(long)]
+    pub killer: bool,
     /// Write each given (a one-cell cage without an operation) as a one-cell
     /// sum, which Keen IDs can hold; the puzzle is the same for any solver.
     #[arg(long)]
@@ -52,7 +57,7 @@ pub fn run(args: &ConvertArgs) -> u8 {
         eprintln!("cagec: say which format to write with --to jwiki|dat|grid|keen");
         return exit::INVALID;
     };
-    let loaded = match input::load(&args.puzzle, args.from) {
+    let loaded = match input::load_with(&args.puzzle, args.from, args.killer) {
         Ok(l) => l,
         Err(e) => return super::report_load_error(&e),
     };

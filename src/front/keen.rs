@@ -291,6 +291,17 @@ fn clue_list(
 pub enum EncodeError {
     #[error("Keen has no given clues: cage {cage} (cell ({row},{col})) is a given")]
     Given { cage: usize, row: usize, col: usize },
+    #[error("Keen clues always show their operation: cage {cage} hides it ('{target}?')")]
+    Hidden { cage: usize, target: u64 },
+    #[error(
+        "Keen's '-' and '%' cages have two cells: cage {cage} is '{target}{op}' on {cells} cells"
+    )]
+    LongPair {
+        cage: usize,
+        target: u64,
+        op: &'static str,
+        cells: usize,
+    },
     #[error("Keen IDs describe KenKen only, not Killer Sudoku")]
     Killer,
 }
@@ -304,20 +315,15 @@ pub fn encode(puzzle: &Puzzle) -> Result<String, EncodeError> {
     if let Rules::Killer { .. } = puzzle.rules {
         return Err(EncodeError::Killer);
     }
-    let w = puzzle.size;
-    if let Some((i, cage)) = puzzle
+    if let Some(e) = puzzle
         .cages
         .iter()
         .enumerate()
-        .find(|(_, c)| c.op == Op::Given)
+        .find_map(|(i, c)| inexpressible(i, c))
     {
-        let cell = cage.cells.first().copied().unwrap_or(Cell::new(0, 0));
-        return Err(EncodeError::Given {
-            cage: i + 1,
-            row: cell.row as usize + 1,
-            col: cell.col as usize + 1,
-        });
+        return Err(e);
     }
+    let w = puzzle.size;
     let mut owner = vec![usize::MAX; w * w];
     for (i, cage) in puzzle.cages.iter().enumerate() {
         for c in &cage.cells {
@@ -347,7 +353,7 @@ pub fn encode(puzzle: &Puzzle) -> Result<String, EncodeError> {
             Op::Mul => 'm',
             Op::Sub => 's',
             Op::Div => 'd',
-            Op::Given => unreachable!("givens were refused above"),
+            Op::Given | Op::Hidden => unreachable!("refused above"),
         };
         out.push(letter);
         out.push_str(&cage.target.to_string());
@@ -356,5 +362,31 @@ pub fn encode(puzzle: &Puzzle) -> Result<String, EncodeError> {
 }
 
 mod blocks;
+/// Why cage `i` has no Keen clue, if it has none.
+fn inexpressible(i: usize, cage: &Cage) -> Option<EncodeError> {
+    let cage_no = i + 1;
+    match cage.op {
+        Op::Given => {
+            let cell = cage.cells.first().copied().unwrap_or(Cell::new(0, 0));
+            Some(EncodeError::Given {
+                cage: cage_no,
+                row: cell.row as usize + 1,
+                col: cell.col as usize + 1,
+            })
+        }
+        Op::Hidden => Some(EncodeError::Hidden {
+            cage: cage_no,
+            target: cage.target,
+        }),
+        Op::Sub | Op::Div if cage.cells.len() != 2 => Some(EncodeError::LongPair {
+            cage: cage_no,
+            target: cage.target,
+            op: cage.op.symbol(),
+            cells: cage.cells.len(),
+        }),
+        Op::Add | Op::Mul | Op::Sub | Op::Div => None,
+    }
+}
+
 #[cfg(test)]
 mod tests;

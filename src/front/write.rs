@@ -10,9 +10,12 @@
 //! | cage map | kept (clue lines) | row-major | yes | directive line |
 //! | Keen ID | by smallest cell | row-major | refused | refused |
 //!
+//! Keen also refuses hidden operations (`12?`) and `-`/`%` over more than
+//! two cells; the other formats keep them.
 //! Size, targets and operations always survive. [`canonical`] is the form in
 //! which every trip is the identity. Killer puzzles get a first line
-//! `# cagec: killer`, which the input layer reads to switch rules.
+//! `# cagec: killer`, which the input layer ([`crate::rules`]) reads to
+//! switch the rules back on.
 
 use std::fmt::Write as _;
 
@@ -34,9 +37,6 @@ pub enum Format {
     /// A Keen game ID (`.keen`).
     Keen,
 }
-
-/// The directive that marks a Killer Sudoku in the text formats.
-pub const KILLER_DIRECTIVE: &str = "# cagec: killer";
 
 impl Format {
     /// The format an output file name implies, if any.
@@ -107,7 +107,7 @@ pub fn to_string(format: Format, puzzle: &Puzzle) -> Result<String, WriteError> 
 /// The directive line for Killer rules, else nothing.
 fn directive(puzzle: &Puzzle) -> String {
     match puzzle.rules {
-        Rules::Killer { .. } => format!("{KILLER_DIRECTIVE}\n"),
+        Rules::Killer { .. } => format!("# {}\n", crate::rules::KILLER_DIRECTIVE),
         Rules::KenKen => String::new(),
     }
 }

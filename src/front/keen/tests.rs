@@ -346,6 +346,31 @@ fn the_encoder_refuses_givens_and_killer_rules() {
         ..Puzzle::kenken(1, vec![cage(Op::Add, 1, vec![0])])
     };
     assert_eq!(encode(&killer), Err(EncodeError::Killer));
+    let hidden = Puzzle::kenken(
+        6,
+        vec![
+            cage(Op::Add, 1, (0..34).collect()),
+            Cage {
+                op: Op::Hidden,
+                ..cage(Op::Add, 30, vec![34, 35])
+            },
+        ],
+    );
+    assert_eq!(
+        encode(&hidden).map_err(|e| e.to_string()),
+        Err("Keen clues always show their operation: cage 2 hides it ('30?')".into())
+    );
+    let long = Puzzle::kenken(
+        6,
+        vec![
+            cage(Op::Add, 1, (0..33).collect()),
+            cage(Op::Sub, 1, vec![33, 34, 35]),
+        ],
+    );
+    assert_eq!(
+        encode(&long).map_err(|e| e.to_string()),
+        Err("Keen's '-' and '%' cages have two cells: cage 2 is '1-' on 3 cells".into())
+    );
 }
 
 #[test]

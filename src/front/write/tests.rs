@@ -35,14 +35,35 @@ fn unspanned(p: &Puzzle) -> Puzzle {
 /// A random valid puzzle with cages and cells shuffled, so that keeping the
 /// order is tested too.
 fn shuffled(size: usize, seed: u64, max_cage: usize, ops: Vec<Op>) -> Puzzle {
+    shuffled_with(size, seed, max_cage, ops, false)
+}
+
+/// As [`shuffled`]; with `variants`, some cages get a hidden operation (`?`)
+/// or a `-`/`%` over three or more cells, with targets the grid meets.
+fn shuffled_with(size: usize, seed: u64, max_cage: usize, ops: Vec<Op>, variants: bool) -> Puzzle {
     let opts = generate::Options {
         size,
         seed,
         max_cage,
         ops,
     };
-    let (mut p, _) = generate::puzzle(&opts);
+    let (mut p, grid) = generate::puzzle(&opts);
     let mut rng = Rng::new(seed ^ 0x5EED);
+    for c in p.cages.iter_mut().filter(|_| variants) {
+        let mut values: Vec<u64> = c.cells.iter().map(|&x| grid.get(x) as u64).collect();
+        values.sort_unstable();
+        let (max, rest) = values.split_last().expect("cells");
+        let sum: u64 = rest.iter().sum();
+        let product: u64 = rest.iter().product();
+        match rng.below(8) {
+            0 if c.cells.len() > 1 => c.op = Op::Hidden,
+            1 if rest.len() > 1 && *max > sum => (c.op, c.target) = (Op::Sub, max - sum),
+            2 if rest.len() > 1 && max % product == 0 && *max > product => {
+                (c.op, c.target) = (Op::Div, max / product)
+            }
+            _ => {}
+        }
+    }
     rng.shuffle(&mut p.cages);
     for c in &mut p.cages {
         rng.shuffle(&mut c.cells);
@@ -57,12 +78,22 @@ fn round_trip(format: Format, p: &Puzzle) {
         Ok(t) => t,
         Err(e) => {
             assert_eq!(format, Format::Keen, "{e}");
-            assert!(p.cages.iter().any(|c| c.op == Op::Given), "{e}");
+            let inexpressible = |c: &crate::ir::Cage| match c.op {
+                Op::Given | Op::Hidden => true,
+                Op::Sub | Op::Div => c.cells.len() != 2,
+                Op::Add | Op::Mul => false,
+            };
+            assert!(p.cages.iter().any(inexpressible), "{e}");
             return;
         }
     };
     let q = read(format, &text);
-    assert!(crate::valid::check(&q).0.is_empty(), "{format:?}: {text}");
+    let problems = crate::valid::check(&q);
+    assert!(
+        problems.0.is_empty(),
+        "{format:?}: {text}\n{}",
+        show(&problems)
+    );
     match format {
         // Cage order and cell order kept.
         Format::Jwiki | Format::Dat => assert_eq!(unspanned(&q), unspanned(p), "{text}"),
@@ -90,8 +121,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
-    fn every_format_round_trips(size in 1usize..=16, seed: u64, max_cage in 1usize..=8, ops in ops()) {
-        let p = shuffled(size, seed, max_cage, ops);
+    fn every_format_round_trips(size in 1usize..=16, seed: u64, max_cage in 1usize..=8, ops in ops(), variants: bool) {
+        let p = shuffled_with(size, seed, max_cage, ops, variants);
         for format in ALL {
             round_trip(format, &p);
         }
@@ -103,6 +134,27 @@ proptest! {
         let p = shuffled(size, seed, 40, vec![Op::Add, Op::Mul]);
         round_trip(Format::Keen, &p);
     }
+}
+
+#[test]
+fn variants_are_kept_by_every_text_format() {
+    let (mut hidden, mut long) = (0, 0);
+    for seed in 0..150 {
+        let p = shuffled_with(6, seed, 5, vec![Op::Add, Op::Mul], true);
+        hidden += p.cages.iter().filter(|c| c.op == Op::Hidden).count();
+        long += p
+            .cages
+            .iter()
+            .filter(|c| matches!(c.op, Op::Sub | Op::Div))
+            .count();
+        for format in ALL {
+            round_trip(format, &p);
+        }
+    }
+    assert!(
+        hidden > 50 && long > 20,
+        "hidden {hidden}, long - and % {long}"
+    );
 }
 
 #[test]
