@@ -163,6 +163,25 @@ fn id(line: &str, base: usize, loc: &mut Locator) -> Result<(Puzzle, Diagnostics
     let w = size(digits, base, loc, &mut diags).map_err(one)?;
     let (dsf, clues) = blocks::decode(desc, at(desc), w, loc, &mut diags).map_err(one)?;
     let cages = clue_list(clues, at(clues), w, dsf, loc).map_err(one)?;
+    // cagec reads '-' and '%' over more cells, but the game does not.
+    for cage in cages.iter().filter(|c| matches!(c.op, Op::Sub | Op::Div)) {
+        let k = cage.cells.len();
+        if k != 2 {
+            let letter = if cage.op == Op::Sub { 's' } else { 'd' };
+            let d = Diagnostic::error(
+                cage.span,
+                format!(
+                    "Keen's '{letter}' clues are for two-cell cages, but this cage has {k} cell{}",
+                    if k == 1 { "" } else { "s" }
+                ),
+            )
+            .expected("'a' or 'm'", format!("'{letter}{}'", cage.target));
+            diags.push(d);
+        }
+    }
+    if diags.has_errors() {
+        return Err(diags);
+    }
     let puzzle = Puzzle {
         size: w,
         cages,

@@ -234,6 +234,21 @@ fn an_id_in_a_web_address_is_read_with_a_warning() {
 }
 
 #[test]
+fn s_and_d_need_two_cells_as_in_the_game() {
+    assert_eq!(
+        errors("3:a_3aab_,s1a3s1s9"),
+        [
+            "1:17: Keen's 's' clues are for two-cell cages, but this cage has 3 cells (expected 'a' or 'm', found 's9')"
+        ]
+    );
+    let e = errors("1:_,d1");
+    assert!(
+        e[1].starts_with("1:5: Keen's 'd' clues are for two-cell cages, but this cage has 1 cell"),
+        "{e:?}"
+    );
+}
+
+#[test]
 fn only_the_first_of_several_ids_is_read() {
     let (p, w) =
         read("3:a_3aab_,s1a3s1m9\n# next\n3:_a_aa_aa,m2s1a6m3\n4:_a_7a4_a3,m3s2a7m2s2d2d2a7\n");
