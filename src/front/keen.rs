@@ -20,7 +20,7 @@ use crate::ir::{Cage, Cell, MAX_SIZE, Op, Puzzle, Rules};
 
 type Res<'a, T> = nom::IResult<&'a str, T, ()>;
 
-/// A real ID (`sgt-keen --generate 1 3de`), quoted in messages.
+/// A real ID (`sgt-keen --generate 1 '3de#177572870986436'`), quoted in messages.
 const EXAMPLE: &str = "3:a_3aab_,a4s1s1m18";
 
 /// The sizes sgt-keen itself accepts.
