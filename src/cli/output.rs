@@ -23,11 +23,15 @@ impl AtomicFiles {
             Some(p) if !p.as_os_str().is_empty() => p,
             _ => Path::new("."),
         };
-        let mut tmp = tempfile::Builder::new()
-            .prefix(".cagec-")
-            .suffix(".tmp")
-            .tempfile_in(dir)
-            .map_err(|e| annotate(e, path))?;
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".cagec-").suffix(".tmp");
+        // Temporary files are private (0600); an output is an ordinary file.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            builder.permissions(std::fs::Permissions::from_mode(0o644));
+        }
+        let mut tmp = builder.tempfile_in(dir).map_err(|e| annotate(e, path))?;
         {
             let mut w = BufWriter::with_capacity(1 << 16, tmp.as_file_mut());
             fill(&mut w).map_err(|e| annotate(e, path))?;
@@ -87,6 +91,12 @@ mod tests {
         files.write(&b, Box::new(|w| w.write_all(b"two"))).unwrap();
         files.commit().unwrap();
         assert_eq!(std::fs::read_to_string(&a).unwrap(), "one");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&a).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o644, "outputs are not private temp files");
+        }
         assert_eq!(std::fs::read_to_string(&b).unwrap(), "two");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
     }
