@@ -36,7 +36,9 @@ pub enum LoadError {
     Invalid { rendered: String, count: usize },
 }
 
-/// Reads `path` (`-` is stdin) as `format`, or the format its extension names.
+/// Reads `path` (`-` is stdin) as `format`; without one, as a Keen ID if the
+/// text starts like one, else as the format its extension names (stdin: cage
+/// lines).
 pub fn load(path: &Path, format: Option<InputFormat>) -> Result<Loaded, LoadError> {
     load_with(path, format, false)
 }
@@ -65,7 +67,11 @@ pub fn load_with(
         source,
     })?;
     let src = String::from_utf8(bytes).map_err(|_| LoadError::NotText(display_name.clone()))?;
-    let format = match format.or_else(|| InputFormat::from_path(path)) {
+    // A Keen ID is recognised whatever the file is called (`puzzle.txt`).
+    let format = match format
+        .or_else(|| InputFormat::sniff(&src))
+        .or_else(|| InputFormat::from_path(path))
+    {
         Some(f) => f,
         None if is_stdin => InputFormat::Cages,
         None => return Err(LoadError::UnknownFormat(display_name)),

@@ -18,6 +18,9 @@ Input formats (--from, or from the extension):
          cells numbered 0..n*n-1 row-major; OP is + - * % (aliases: / and ÷ for %, x X × for *,
          − for -); no OP means a one-cell given. Comments: lines starting with # or NB.
   dat    AMPL data in the layout of Melkonian (2016) §7.2 (.dat), 1-based cells.
+  grid   cage map (.cmap): n rows of n cage labels, then one `LABEL TARGET[OP]` line per label.
+  keen   Keen game ID of Simon Tatham's Puzzles (.keen), `N:BLOCKS,CLUES`; a file that
+         starts with one is read as one whatever its name.
 
 Outputs:
   lp         CPLEX-LP (HiGHS, CBC and glpsol read it identically)

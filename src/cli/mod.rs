@@ -3,6 +3,7 @@
 
 pub mod check;
 mod compile;
+mod convert;
 mod explain;
 mod generate;
 pub mod model_args;
@@ -55,6 +56,10 @@ pub enum Command {
     /// Write the integer program of a puzzle for an external solver.
     #[command(after_help = compile::AFTER_HELP)]
     Compile(compile::CompileArgs),
+    /// Convert a puzzle between formats: J-wiki cage lines, AMPL .dat, cage
+    /// map, Keen game ID.
+    #[command(after_help = convert::AFTER_HELP)]
+    Convert(convert::ConvertArgs),
     /// Count variables, binaries, rows and non-zeros, per constraint family.
     #[command(after_help = EXIT_CODES)]
     Stats(stats::StatsArgs),
@@ -81,6 +86,7 @@ pub enum Command {
 pub fn run(cli: Cli) -> ExitCode {
     let code = match cli.command {
         Command::Compile(args) => compile::run(&args),
+        Command::Convert(args) => convert::run(&args),
         Command::Stats(args) => stats::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Check(args) => check::run(&args),

@@ -195,7 +195,7 @@ fn is_wrapper_open(line: &str) -> bool {
 }
 
 /// The operation symbol after a target, with the accepted aliases.
-fn op(i: &str) -> Res<'_, Op> {
+pub(super) fn op(i: &str) -> Res<'_, Op> {
     alt((
         value(Op::Add, char('+')),
         value(Op::Sub, one_of("-\u{2212}\u{2013}")),

@@ -1,12 +1,17 @@
 //! Front-ends: puzzle text in, [`Puzzle`] out, with every problem of the file
-//! reported as a [`Diagnostic`](crate::diag::Diagnostic).
+//! reported as a [`Diagnostic`](crate::diag::Diagnostic); and [`write`], the
+//! way back from a [`Puzzle`] to each of these formats (`cagec convert`).
 //!
-//! Both parsers keep going after an error (the next line, the next statement)
-//! so one run reports everything wrong with a file. Grammars: `docs/formats.md`.
+//! The parsers keep going after an error (the next line, the next statement)
+//! so one run reports everything wrong with a file; a Keen ID is one string
+//! and stops at its first error. Grammars: `docs/formats.md`.
 
 pub mod cage;
 pub mod dat;
+pub mod grid;
+pub mod keen;
 pub(crate) mod text;
+pub mod write;
 
 use crate::diag::Diagnostics;
 use crate::ir::Puzzle;
@@ -15,9 +20,15 @@ use crate::ir::Puzzle;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum InputFormat {
     /// J-wiki cage lines: `11+,1 2 5 6`.
+    #[value(alias = "jwiki")]
     Cages,
     /// AMPL data in the layout of Melkonian (2016) §7.2.
     Dat,
+    /// A cage map: n rows of n cage labels, then `LABEL TARGET[OP]` lines.
+    #[value(alias = "cmap")]
+    Grid,
+    /// A Keen game ID (Simon Tatham's puzzles): `3:a_3aab_,a4s1s1m18`.
+    Keen,
 }
 
 impl InputFormat {
@@ -26,8 +37,16 @@ impl InputFormat {
         match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
             "txt" | "kk" | "cage" | "cages" => Some(InputFormat::Cages),
             "dat" => Some(InputFormat::Dat),
+            "cmap" => Some(InputFormat::Grid),
+            "keen" => Some(InputFormat::Keen),
             _ => None,
         }
+    }
+
+    /// The format the text itself shows, when it is unmistakable: a Keen ID
+    /// (`6:…,…` or `6dn#…`) cannot start a file of any other format.
+    pub fn sniff(src: &str) -> Option<InputFormat> {
+        keen::looks_like_keen(src).then_some(InputFormat::Keen)
     }
 }
 
@@ -37,6 +56,8 @@ pub fn parse(format: InputFormat, src: &str) -> Result<(Puzzle, Diagnostics), Di
     let result = match format {
         InputFormat::Cages => cage::parse(src),
         InputFormat::Dat => dat::parse(src),
+        InputFormat::Grid => grid::parse(src),
+        InputFormat::Keen => keen::parse(src),
     };
     result
         .map(|(puzzle, warnings)| (puzzle, text::cap(warnings)))
@@ -50,7 +71,12 @@ mod tests {
     use proptest::prelude::*;
 
     fn both(src: &str) {
-        for format in [InputFormat::Cages, InputFormat::Dat] {
+        for format in [
+            InputFormat::Cages,
+            InputFormat::Dat,
+            InputFormat::Grid,
+            InputFormat::Keen,
+        ] {
             if let Ok((puzzle, _)) = parse(format, src) {
                 let _ = crate::valid::check(&puzzle);
             } else if let Err(d) = parse(format, src) {
@@ -69,6 +95,16 @@ mod tests {
 
         #[test]
         fn never_panics_on_cage_like_text(src in "([0-9]{0,3}[-+*%/x÷×−]?,?[0-9 ]{0,12}(NB\\.|#)?[a-z]{0,2}\r?\n){0,30}") {
+            both(&src);
+        }
+
+        #[test]
+        fn never_panics_on_keen_like_text(src in "([0-9]{1,3}(d[a-z])?m?[:#])?[_a-z0-9]{0,40},?[amsdq0-9]{0,30}(\n|#|,)?[0-9:_a-z,]{0,20}") {
+            both(&src);
+        }
+
+        #[test]
+        fn never_panics_on_cage_map_like_text(src in "([a-cA0-9]{1,2}( |\t)?[ a-c0-9]{0,8}[-+*%x]?(#.)?\r?\n){0,12}") {
             both(&src);
         }
 
