@@ -8,7 +8,7 @@
 //!
 //! Environment: `CAGEC_BENCH_PUZZLES` (puzzles per size, default 50),
 //! `CAGEC_BENCH_SIZES` (default `6,9,12,16`), `CAGEC_BENCH_LIMIT` (seconds per
-//! solve, default 60).
+//! solve, default 60), `CAGEC_BENCH_NATIVE_ONLY` (skip the external solvers).
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -209,7 +209,13 @@ fn main() {
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for &n in &sizes {
         let puzzles = corpus(n, count);
-        for (label, opts) in configs() {
+        // CAGEC_BENCH_NATIVE_ONLY=1 measures the native solver alone.
+        let configs = if std::env::var_os("CAGEC_BENCH_NATIVE_ONLY").is_some() {
+            Vec::new()
+        } else {
+            configs()
+        };
+        for (label, opts) in configs {
             let (mut h, mut c) = (Vec::new(), Vec::new());
             let (mut hn, mut cn, mut integral, mut failed) = (0u64, 0u64, 0usize, 0usize);
             let (mut vars, mut rows, mut nnz) = (0usize, 0usize, 0usize);
