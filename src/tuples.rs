@@ -66,6 +66,31 @@ pub fn enumerate_under(
     n: usize,
     limit: usize,
 ) -> Result<Tuples, TooMany> {
+    let (search, ok) = run(rules, cage, n, limit, NODE_BUDGET);
+    if !ok {
+        return Err(TooMany { limit });
+    }
+    Ok(Tuples {
+        cells: cage.sorted_cells(),
+        values: search.out,
+    })
+}
+
+/// Whether the cage has at least one tuple: `Some(false)` when provably
+/// none, `None` when the search gave up after `budget` nodes.
+pub fn exists(rules: Rules, cage: &Cage, n: usize, budget: u64) -> Option<bool> {
+    let (search, ok) = run(rules, cage, n, 0, budget);
+    match (ok, search.gave_up) {
+        (true, _) => Some(!search.out.is_empty()),
+        (false, true) => None,
+        // Stopped at the first tuple: the limit of 0 was passed.
+        (false, false) => Some(true),
+    }
+}
+
+/// The search behind [`enumerate_under`] and [`exists`]; false when it
+/// stopped early (limit passed or budget spent).
+fn run(rules: Rules, cage: &Cage, n: usize, limit: usize, budget: u64) -> (Search, bool) {
     let cells = cage.sorted_cells();
     let w = cells.len();
     let must_differ = |a: Cell, b: Cell| match rules {
@@ -88,6 +113,8 @@ pub fn enumerate_under(
         current: vec![0; w],
         out: Vec::new(),
         limit: limit.saturating_mul(w.max(1)),
+        budget,
+        gave_up: false,
     };
     let ok = match cage.op {
         Op::Given => {
@@ -101,21 +128,12 @@ pub fn enumerate_under(
         Op::Sub | Op::Div if w == 2 => search.pairs(),
         // Long differences and ratios, and hidden operations: every filling,
         // checked by the verifier's own rule at the leaf.
-        Op::Sub | Op::Div | Op::Hidden => {
-            let mut budget = NODE_BUDGET;
-            search.any(0, cage, &mut budget)
-        }
+        Op::Sub | Op::Div | Op::Hidden => search.any(0, cage),
     };
-    if !ok {
-        return Err(TooMany { limit });
-    }
-    Ok(Tuples {
-        cells,
-        values: search.out,
-    })
+    (search, ok)
 }
 
-/// Leaves a generic enumeration may visit before it gives up (as too many).
+/// Nodes an enumeration may visit before it gives up (reported as too many).
 const NODE_BUDGET: u64 = 20_000_000;
 
 struct Search {
@@ -126,9 +144,22 @@ struct Search {
     current: Vec<u8>,
     out: Vec<u8>,
     limit: usize,
+    /// Nodes left to visit; at 0 the search gives up.
+    budget: u64,
+    gave_up: bool,
 }
 
 impl Search {
+    /// Counts a node; false (and `gave_up`) once the budget is spent.
+    fn visit(&mut self) -> bool {
+        if self.budget == 0 {
+            self.gave_up = true;
+            return false;
+        }
+        self.budget -= 1;
+        true
+    }
+
     fn allowed(&self, i: usize, v: u64) -> bool {
         self.conflicts[i]
             .iter()
@@ -143,6 +174,9 @@ impl Search {
 
     /// Cells `i..` must add up to `rest`.
     fn sum(&mut self, i: usize, rest: u64) -> bool {
+        if !self.visit() {
+            return false;
+        }
         let left = (self.current.len() - i) as u64;
         if left == 0 {
             return rest != 0 || self.emit();
@@ -163,6 +197,9 @@ impl Search {
 
     /// Cells `i..` must multiply to `rest`.
     fn product(&mut self, i: usize, rest: u64) -> bool {
+        if !self.visit() {
+            return false;
+        }
         if i == self.current.len() {
             return rest != 1 || self.emit();
         }
@@ -180,19 +217,18 @@ impl Search {
     }
 
     /// Every filling of cells `i..`, kept when the cage's clue holds.
-    fn any(&mut self, i: usize, cage: &Cage, budget: &mut u64) -> bool {
+    fn any(&mut self, i: usize, cage: &Cage) -> bool {
+        if !self.visit() {
+            return false;
+        }
         if i == self.current.len() {
             let values: Vec<u32> = self.current.iter().map(|&v| v as u32).collect();
             return !crate::verify::cage_holds(cage, &values) || self.emit();
         }
         for v in 1..=self.n {
-            if *budget == 0 {
-                return false;
-            }
-            *budget -= 1;
             if self.allowed(i, v) {
                 self.current[i] = v as u8;
-                if !self.any(i + 1, cage, budget) {
+                if !self.any(i + 1, cage) {
                     return false;
                 }
             }
@@ -319,6 +355,24 @@ mod tests {
         sets.sort();
         sets.dedup();
         assert_eq!(sets, [vec![1, 5], vec![1, 6], vec![2, 3], vec![2, 4]]);
+    }
+
+    #[test]
+    fn existence_stops_at_the_first_tuple_or_the_budget() {
+        let k = Rules::KenKen;
+        assert_eq!(
+            exists(k, &cage(16, Op::Mul, &[0, 1], 4), 4, 1000),
+            Some(false)
+        );
+        assert_eq!(
+            exists(k, &cage(12, Op::Mul, &[0, 1], 4), 4, 1000),
+            Some(true)
+        );
+        // Ten cells of a row summing to 10·32 in a 64×64: found fast.
+        let big = cage(10 * 32, Op::Add, &(0..10).collect::<Vec<_>>(), 64);
+        assert_eq!(exists(k, &big, 64, 100_000), Some(true));
+        let hidden = cage(3, Op::Hidden, &(0..12).collect::<Vec<_>>(), 64);
+        assert_eq!(exists(k, &hidden, 64, 1000), None, "gives up");
     }
 
     #[test]

@@ -38,7 +38,7 @@ pub fn check(puzzle: &Puzzle) -> Diagnostics {
         if arity(cage, &mut d)
             && complete
             && target_positive(cage, &mut d)
-            && let Some(e) = arith::unsatisfiable(cage, &cells, n)
+            && let Some(e) = arith::unsatisfiable(cage, &cells, n, puzzle.rules)
         {
             d.push(e);
         }

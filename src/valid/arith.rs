@@ -1,34 +1,34 @@
 //! Cages no assignment can satisfy, with the reason in puzzle terms.
 //!
-//! Cheap arithmetic reasons come first (they make the best messages); a small
-//! bounded search then catches what they miss, such as `16*` on two cells of
-//! one row of a 4×4 grid (4·4 would repeat a value).
+//! Cheap arithmetic reasons come first (they make the best messages); the
+//! cage's tuples then catch what they miss, such as `16*` on two cells of one
+//! row of a 4×4 grid (4·4 would repeat a value): a cage with no tuple is an
+//! input error.
 
 use crate::diag::Diagnostic;
-use crate::ir::{Cage, Cell, Op};
+use crate::ir::{Cage, Cell, Op, Rules};
 
-/// Nodes the exhaustive search may visit per cage before giving up (and
-/// assuming the cage can be met).
-const SEARCH_BUDGET: usize = 20_000;
+/// Nodes the tuple search may visit per cage before giving up (and assuming
+/// the cage can be met): validation stays fast on any input.
+const SEARCH_BUDGET: u64 = 20_000;
 
-/// Larger cages are left to the arithmetic bounds: each search node costs
-/// time linear in the cage size.
+/// Larger cages are left to the arithmetic bounds.
 const SEARCH_CELLS: usize = 8;
 
 /// Why no values `1..=n` meet the clue of `cage` (whose `cells` are distinct,
 /// inside the grid, of the right number, and whose target is positive).
-pub fn unsatisfiable(cage: &Cage, cells: &[Cell], n: usize) -> Option<Diagnostic> {
+pub fn unsatisfiable(cage: &Cage, cells: &[Cell], n: usize, rules: Rules) -> Option<Diagnostic> {
     let t = cage.target;
     let reason = match cage.op {
         Op::Given => given(t, n),
         Op::Sub => difference(t, n),
         Op::Div => ratio(t, cells, n),
         Op::Mul => product(t, cells.len(), n),
-        Op::Add => return sum(cage, cells, n),
+        Op::Add => return sum(cage, cells, n, rules),
         // Any of the four operations: only the search below can tell.
         Op::Hidden => None,
     };
-    let reason = reason.or_else(|| search(cage, cells, n))?;
+    let reason = reason.or_else(|| search(cage, rules, n))?;
     Some(Diagnostic::error(cage.span, reason))
 }
 
@@ -83,12 +83,12 @@ pub fn sum_range(cells: &[Cell], n: usize) -> (u64, u64) {
     (lo_r.max(lo_c), hi_r.min(hi_c))
 }
 
-fn sum(cage: &Cage, cells: &[Cell], n: usize) -> Option<Diagnostic> {
+fn sum(cage: &Cage, cells: &[Cell], n: usize, rules: Rules) -> Option<Diagnostic> {
     let t = cage.target;
     let (lo, hi) = sum_range(cells, n);
     let k = cells.len();
     if (lo..=hi).contains(&t) {
-        let reason = search(cage, cells, n)?;
+        let reason = search(cage, rules, n)?;
         return Some(Diagnostic::error(cage.span, reason));
     }
     let why = if lo > k as u64 || hi < (k * n) as u64 {
@@ -190,102 +190,26 @@ fn big_factor(t: u64, rest: u64, n: usize) -> String {
     }
 }
 
-/// Bounded depth-first search for values meeting the clue, distinct within
-/// each row and column of the cage. `Some(reason)` only when the search ran
-/// to the end without finding any.
-fn search(cage: &Cage, cells: &[Cell], n: usize) -> Option<String> {
-    if cells.len() > SEARCH_CELLS {
+/// The cage's tuples (`crate::tuples`) decide what the arithmetic cannot:
+/// `Some(reason)` when there is provably none. One tuple is enough to stop,
+/// and an enumeration that gives up counts as satisfiable.
+fn search(cage: &Cage, rules: Rules, n: usize) -> Option<String> {
+    if cage.cells.len() > SEARCH_CELLS {
         return None;
     }
-    let mut s = Search {
-        cage,
-        cells,
-        n: n as u64,
-        values: Vec::with_capacity(cells.len()),
-        budget: SEARCH_BUDGET,
+    let none = !crate::tuples::exists(rules, cage, n, SEARCH_BUDGET)?;
+    let differ = match rules {
+        Rules::KenKen => "cells sharing a row or column differ",
+        Rules::Killer { .. } => "all its values differ",
     };
-    match s.fill() {
-        Found::No => Some(format!(
-            "no values 1..{n} meet '{}{}' in these {} cells when cells sharing a row or column differ",
+    none.then(|| {
+        format!(
+            "no values 1..{n} meet '{}{}' in these {} cells when {differ}",
             cage.target,
             cage.op.symbol(),
-            cells.len()
-        )),
-        Found::Yes | Found::GaveUp => None,
-    }
-}
-
-#[derive(PartialEq)]
-enum Found {
-    Yes,
-    No,
-    GaveUp,
-}
-
-struct Search<'a> {
-    cage: &'a Cage,
-    cells: &'a [Cell],
-    n: u64,
-    values: Vec<u64>,
-    budget: usize,
-}
-
-impl Search<'_> {
-    fn fill(&mut self) -> Found {
-        if self.budget == 0 {
-            return Found::GaveUp;
-        }
-        self.budget -= 1;
-        let i = self.values.len();
-        if i == self.cells.len() {
-            return if self.meets() { Found::Yes } else { Found::No };
-        }
-        let mut result = Found::No;
-        for v in 1..=self.n {
-            if !self.may_place(i, v) {
-                continue;
-            }
-            self.values.push(v);
-            let r = self.fill();
-            self.values.pop();
-            match r {
-                Found::Yes => return Found::Yes,
-                Found::GaveUp => result = Found::GaveUp,
-                Found::No => {}
-            }
-        }
-        result
-    }
-
-    /// Distinct in rows and columns, and not already past the target.
-    fn may_place(&self, i: usize, v: u64) -> bool {
-        let cell = self.cells[i];
-        let clash = self.cells[..i]
-            .iter()
-            .zip(&self.values)
-            .any(|(c, &w)| w == v && (c.row == cell.row || c.col == cell.col));
-        if clash {
-            return false;
-        }
-        let t = self.cage.target;
-        let left = (self.cells.len() - i - 1) as u64;
-        match self.cage.op {
-            Op::Add => {
-                let s: u64 = self.values.iter().sum::<u64>() + v;
-                s + left <= t && s + left * self.n >= t
-            }
-            Op::Mul => {
-                let p = self.values.iter().product::<u64>().checked_mul(v);
-                p.is_some_and(|p| t.is_multiple_of(p))
-            }
-            Op::Given | Op::Sub | Op::Div | Op::Hidden => true,
-        }
-    }
-
-    fn meets(&self) -> bool {
-        let values: Vec<u32> = self.values.iter().map(|&v| v as u32).collect();
-        crate::verify::cage_holds(self.cage, &values)
-    }
+            cage.cells.len()
+        )
+    })
 }
 
 #[cfg(test)]
