@@ -40,8 +40,13 @@ fn time(reps: usize, mut f: impl FnMut(&mut Counter)) -> (Duration, u64) {
 }
 
 fn main() {
-    // `cargo bench` passes --bench; anything else is a filter on n.
-    let only: Option<usize> = std::env::args().skip(1).find_map(|a| a.parse().ok());
+    // `cargo bench` passes --bench; anything else is a filter on n. Without
+    // --bench (`cargo test --all-targets`) it is a smoke run at n = 9.
+    let smoke = !std::env::args().any(|a| a == "--bench");
+    let only: Option<usize> = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .or(smoke.then_some(9));
     println!(
         "{:>4} {:<10} {:>12} {:>10} {:>10} {:>9}",
         "n", "format", "bytes", "rows", "ms", "MB/s"
@@ -57,7 +62,11 @@ fn main() {
             ops: vec![Op::Add, Op::Sub, Op::Mul, Op::Div],
         };
         let (puzzle, _) = generate::puzzle(&opts);
-        let reps = if n <= 16 { 21 } else { 5 };
+        let reps = match (smoke, n <= 16) {
+            (true, _) => 1,
+            (false, true) => 21,
+            (false, false) => 5,
+        };
         let (t, _) = time(reps, |_| {
             formulate(&puzzle).unwrap();
         });

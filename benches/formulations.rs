@@ -192,10 +192,25 @@ fn corpus(n: usize, count: u64) -> Vec<Puzzle> {
 }
 
 fn main() {
-    let count: u64 = env_or("CAGEC_BENCH_PUZZLES", 50);
+    // `cargo test --all-targets` runs this without `--bench`: a smoke run of
+    // one small puzzle checks the harness without costing minutes.
+    let smoke = !std::env::args().any(|a| a == "--bench");
+    let count: u64 = if smoke {
+        1
+    } else {
+        env_or("CAGEC_BENCH_PUZZLES", 50)
+    };
     let limit: u64 = env_or("CAGEC_BENCH_LIMIT", 60);
     let sizes: Vec<usize> = std::env::var("CAGEC_BENCH_SIZES")
-        .unwrap_or_else(|_| "6,9,12,16".into())
+        .ok()
+        .filter(|_| !smoke)
+        .unwrap_or_else(|| {
+            if smoke {
+                "4".into()
+            } else {
+                "6,9,12,16".into()
+            }
+        })
         .split(',')
         .filter_map(|s| s.trim().parse().ok())
         .collect();
