@@ -5,6 +5,27 @@
 //! text → [`front`] → [`ir::Puzzle`] → [`valid`] → [`formulate`] → [`model::Model`]
 //! → [`back`] → bytes; [`solve`] runs a solver on a model and returns a grid
 //! that [`verify`] has checked against the puzzle rules.
+//!
+//! ```
+//! use cagec::{back, formulate, front, native, valid, verify};
+//!
+//! // The J-wiki essay's 4×4 puzzle kk0, one cage per line.
+//! let text = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n";
+//! let (puzzle, _warnings) = front::parse(front::InputFormat::Cages, text).unwrap();
+//! assert!(!valid::check(&puzzle).has_errors());
+//!
+//! // Melkonian's integer program as CPLEX-LP.
+//! let model = formulate::formulate(&puzzle).unwrap();
+//! let mut lp = Vec::new();
+//! back::write_lp(&model, &mut lp).unwrap();
+//! let lp = String::from_utf8(lp).unwrap();
+//! assert!(lp.contains("cage_7_r1: + 1 y_4_4 - 2 y_4_3 + 6 u_7 >= 0"));
+//!
+//! // The built-in solver, checked by the independent verifier.
+//! let out = native::solve(&puzzle, &native::Options::default()).unwrap();
+//! assert!(verify::check(&puzzle, &out.solutions[0]).is_empty());
+//! assert_eq!(out.solutions[0].values[0], [1, 2, 4, 3]);
+//! ```
 
 pub mod back;
 pub mod cli;
