@@ -287,22 +287,6 @@ fn connected(cells: &[Cell]) -> bool {
     seen.iter().all(|&s| s)
 }
 
-/// The puzzle in J-wiki cage lines, one cage per line.
-pub fn to_cage_lines(puzzle: &Puzzle) -> String {
-    let n = puzzle.size;
-    let mut out = String::new();
-    for cage in &puzzle.cages {
-        let cells: Vec<String> = cage.cells.iter().map(|c| c.index(n).to_string()).collect();
-        out.push_str(&format!(
-            "{}{},{}\n",
-            cage.target,
-            cage.op.symbol(),
-            cells.join(" ")
-        ));
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -137,7 +137,7 @@ fn the_rules_come_from_the_file_or_the_flag() {
     });
     std::fs::write(
         &six,
-        format!("# cagec: killer\n{}", cagec::generate::to_cage_lines(&p)),
+        format!("# cagec: killer\n{}", cagec::front::write::jwiki(&p)),
     )
     .unwrap();
     let out = cagec(&["compile", six.to_str().unwrap(), "--to", "lp"]);

@@ -100,7 +100,7 @@ pub fn run(args: &GenerateArgs) -> u8 {
             "# cagec generate --size {n} --seed {seed} --ops {} --max-cage {}: {note}\n{}",
             args.ops,
             args.max_cage,
-            generate::to_cage_lines(&puzzle)
+            crate::front::write::jwiki(&puzzle)
         );
         match &args.output {
             Some(dir) => {
