@@ -133,6 +133,23 @@ fn ampl_pair_and_fixed_mps_map_are_written_beside_the_output() {
     ]);
     assert!(r.status.success(), "{}", text(&r.stderr));
     assert!(m.exists() && dir.path().join("kk2.dat").exists());
+    // cagec reads its own data file back (its no-good cut parameters included).
+    let dat = dir.path().join("kk2.dat");
+    let a = cagec(&["compile", dat.to_str().unwrap(), "--to", "lp"]);
+    let b = cagec(&["compile", "fixtures/puzzles/kk2.cage", "--to", "lp"]);
+    assert!(a.status.success(), "{}", text(&a.stderr));
+    let body = |o: &Output| {
+        text(&o.stdout)
+            .lines()
+            .skip(8)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(
+        body(&a),
+        body(&b),
+        "same model from the .dat as from the cage lines"
+    );
     let mps = dir.path().join("kk2.mps");
     let r = cagec(&[
         "compile",

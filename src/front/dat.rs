@@ -150,6 +150,9 @@ fn param(mut s: Stmt, data: &mut Data) -> Result<(), Diagnostic> {
             let column = [name];
             rows(&mut s, &column, data)
         }
+        // The no-good cuts of cagec's own data files (`cagec solve --keep`):
+        // solver state, not part of the puzzle.
+        "ncuts" | "cutval" => Ok(()),
         other => Err(Diagnostic::error(
             at,
             format!("unknown parameter '{other}' (expected n, t, target_number or operation)"),
