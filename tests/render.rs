@@ -72,7 +72,10 @@ fn a_wrong_grid_is_refused_with_its_violations() {
     std::fs::write(&bad, "1 2 4 3\n4 3 two 1\n").unwrap();
     let out = cagec(&["render", KK0, "--solution", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("bad.grid:2: 'two' is not a cell value"));
+    // The grid file is read by `check`'s parser: line and column of the bad value.
+    let err = text(&out.stderr);
+    assert!(err.contains("bad.grid:2:5: error: not a cell value"), "{err}");
+    assert!(err.contains("found 'two'"), "{err}");
 
     let missing = dir.path().join("none.grid");
     let out = cagec(&["render", KK0, "--solution", missing.to_str().unwrap()]);

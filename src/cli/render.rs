@@ -83,8 +83,8 @@ fn solution(args: &RenderArgs, loaded: &Loaded) -> Result<Option<Grid>, u8> {
             eprintln!("cagec: {}: cannot read: {e}", path.display());
             exit::IO
         })?;
-        let grid = parse_grid(&text).map_err(|e| {
-            eprintln!("cagec: {}:{e}", path.display());
+        let grid = super::check::parse_grid(&text, puzzle.size).map_err(|d| {
+            eprint!("{}", d.render(&path.display().to_string(), &text));
             exit::INVALID
         })?;
         (grid, path.display().to_string())
@@ -126,27 +126,6 @@ fn solve(loaded: &Loaded) -> Result<Grid, u8> {
 
 /// Parses n lines of n integers; blank lines are skipped. The error is
 /// `LINE: message`, to follow the file name.
-fn parse_grid(text: &str) -> Result<Grid, String> {
-    let mut values = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let row = line
-            .split_whitespace()
-            .map(|w| {
-                w.parse::<u32>()
-                    .map_err(|_| format!("{}: '{w}' is not a cell value", i + 1))
-            })
-            .collect::<Result<Vec<u32>, String>>()?;
-        values.push(row);
-    }
-    if values.is_empty() {
-        return Err(" the grid file is empty".to_string());
-    }
-    Ok(Grid { values })
-}
-
 /// The file name without directories and extension, or `stdin`.
 fn title_of(loaded: &Loaded) -> String {
     if loaded.display_name == "<stdin>" {
@@ -155,21 +134,4 @@ fn title_of(loaded: &Loaded) -> String {
     Path::new(&loaded.display_name)
         .file_stem()
         .map_or_else(|| loaded.stem.clone(), |s| s.to_string_lossy().into_owned())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse_grid;
-
-    #[test]
-    fn grids_parse_with_line_numbers_in_errors() {
-        let g = parse_grid("1 2\n\n2 1\n").unwrap();
-        assert_eq!(g.values, vec![vec![1, 2], vec![2, 1]]);
-        assert_eq!(
-            parse_grid("1 2\n2 x\n").unwrap_err(),
-            "2: 'x' is not a cell value"
-        );
-        assert!(parse_grid("\n \n").is_err());
-        assert!(parse_grid("1 -2\n").is_err());
-    }
 }
