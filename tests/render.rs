@@ -74,7 +74,10 @@ fn a_wrong_grid_is_refused_with_its_violations() {
     assert_eq!(out.status.code(), Some(2));
     // The grid file is read by `check`'s parser: line and column of the bad value.
     let err = text(&out.stderr);
-    assert!(err.contains("bad.grid:2:5: error: not a cell value"), "{err}");
+    assert!(
+        err.contains("bad.grid:2:5: error: not a cell value"),
+        "{err}"
+    );
     assert!(err.contains("found 'two'"), "{err}");
 
     let missing = dir.path().join("none.grid");
