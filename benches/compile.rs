@@ -1,5 +1,5 @@
 //! `cargo bench --bench compile`: formulate + emit synthetic puzzles of
-//! n = 9, 16, 32, 64 to every format, and print time and MB/s.
+//! n = 9, 16, 32, 64, 100 to every format, and print time and MB/s.
 //! Output goes to a byte-counting sink, so this measures cagec, not the disk.
 
 use std::io::{self, Write};
@@ -51,7 +51,7 @@ fn main() {
         "{:>4} {:<10} {:>12} {:>10} {:>10} {:>9}",
         "n", "format", "bytes", "rows", "ms", "MB/s"
     );
-    for n in [9usize, 16, 32, 64] {
+    for n in [9usize, 16, 32, 64, 100] {
         if only.is_some_and(|o| o != n) {
             continue;
         }

@@ -27,6 +27,7 @@
 //! assert_eq!(out.solutions[0].values[0], [1, 2, 4, 3]);
 //! ```
 
+pub mod atomic;
 pub mod back;
 pub mod cli;
 pub mod diag;

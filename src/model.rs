@@ -18,7 +18,7 @@ impl VarId {
 }
 
 /// What values a variable may take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Domain {
     Binary,
     /// Integer in `lo..=hi`.
@@ -117,9 +117,12 @@ pub struct Model {
     pub name: String,
     /// Comment lines written at the top of every format.
     pub header: Vec<String>,
-    names: String,
-    name_ends: Vec<u32>,
-    domains: Vec<Domain>,
+    names: NameArena,
+    /// Each variable's domain, as an index into `domain_table`: models have a
+    /// handful of distinct domains and millions of variables.
+    domains: Vec<u32>,
+    domain_table: Vec<Domain>,
+    domain_slots: std::collections::HashMap<Domain, u32>,
     rows: Vec<RowInfo>,
     terms: Vec<Term>,
     pub sections: Vec<Section>,
@@ -127,6 +130,8 @@ pub struct Model {
     pub objective: Vec<Term>,
     /// What presolve left out, when it ran.
     pub presolve: Option<PresolveReport>,
+    /// [`add_row`](Self::add_row) refuses to go beyond this many non-zeros.
+    max_nonzeros: Option<usize>,
 }
 
 /// Columns and rows a presolve left out of the model.
@@ -145,6 +150,8 @@ pub enum ModelError {
     RepeatedVar(String),
     #[error("coefficient {coef} in row {row} does not fit in 32 bits")]
     CoefficientTooLarge { row: String, coef: i64 },
+    #[error("the model would have more than {limit} non-zeros")]
+    TooLarge { limit: usize },
 }
 
 impl Model {
@@ -155,14 +162,51 @@ impl Model {
         }
     }
 
+    /// Rows that would take the model beyond `limit` non-zeros are refused
+    /// with [`ModelError::TooLarge`], so an absurd model fails before it
+    /// takes the machine's memory.
+    pub fn limit_nonzeros(&mut self, limit: usize) {
+        self.max_nonzeros = Some(limit);
+    }
+
     /// Declares a variable; names must be solver-safe (`[A-Za-z_][A-Za-z0-9_]*`)
     /// and unique, which the caller guarantees.
     pub fn add_var(&mut self, name: std::fmt::Arguments<'_>, domain: Domain) -> VarId {
         use std::fmt::Write;
+        self.names
+            .text
+            .write_fmt(name)
+            .expect("writing to a String");
+        self.end_var(domain)
+    }
+
+    /// [`add_var`](Self::add_var) for the common `prefix_I_J_K` names, without
+    /// the formatting machinery (the x variables are n³ of them).
+    pub fn add_indexed_var(&mut self, prefix: &str, indices: &[usize], domain: Domain) -> VarId {
+        self.names.text.push_str(prefix);
+        for &i in indices {
+            self.names.text.push('_');
+            push_decimal(&mut self.names.text, i);
+        }
+        self.end_var(domain)
+    }
+
+    fn end_var(&mut self, domain: Domain) -> VarId {
         let id = VarId(self.domains.len() as u32);
-        self.names.write_fmt(name).expect("writing to a String");
-        self.name_ends.push(self.names.len() as u32);
-        self.domains.push(domain);
+        self.names.end_name();
+        // Variables come in runs of one domain: look at the last one first.
+        let slot = match self.domains.last() {
+            Some(&d) if self.domain_table[d as usize] == domain => d,
+            _ => {
+                let next = self.domain_table.len() as u32;
+                let slot = *self.domain_slots.entry(domain).or_insert(next);
+                if slot == next {
+                    self.domain_table.push(domain);
+                }
+                slot
+            }
+        };
+        self.domains.push(slot);
         id
     }
 
@@ -199,13 +243,13 @@ impl Model {
         if added.is_empty() {
             return Err(ModelError::EmptyRow(name));
         }
-        // Rows are short except the Latin rows, whose variables are distinct by
-        // construction; a sort of a copy is cheap next to writing the row.
-        let mut seen: Vec<u32> = added.iter().map(|t| t.var.0).collect();
-        seen.sort_unstable();
-        if seen.windows(2).any(|w| w[0] == w[1]) {
+        if has_repeats(added) {
             self.terms.truncate(start);
             return Err(ModelError::RepeatedVar(name));
+        }
+        if let Some(limit) = self.max_nonzeros.filter(|&l| self.terms.len() > l) {
+            self.terms.truncate(start);
+            return Err(ModelError::TooLarge { limit });
         }
         self.rows.push(RowInfo {
             name,
@@ -235,25 +279,20 @@ impl Model {
     }
 
     pub fn var_name(&self, var: VarId) -> &str {
-        let i = var.index();
-        let start = if i == 0 {
-            0
-        } else {
-            self.name_ends[i - 1] as usize
-        };
-        &self.names[start..self.name_ends[i] as usize]
+        self.names.get(var.index())
     }
 
     /// The LP relaxation: every integer variable becomes continuous on its bounds.
     pub fn relax_integrality(&mut self) {
-        for d in &mut self.domains {
+        for d in &mut self.domain_table {
             let (lo, hi) = d.bounds();
             *d = Domain::Continuous { lo, hi };
         }
+        self.domain_slots = (self.domain_table.iter().copied()).zip(0..).collect();
     }
 
     pub fn domain(&self, var: VarId) -> Domain {
-        self.domains[var.index()]
+        self.domain_table[self.domains[var.index()] as usize]
     }
 
     /// The variable with this name (a linear scan: for decoding, not hot paths).
@@ -314,6 +353,69 @@ impl Model {
             .map(|row| row.info.name.as_str())
             .collect()
     }
+}
+
+/// Many short strings in one allocation: the i-th is `text[ends[i-1]..ends[i]]`.
+/// A model has millions of names; a `String` each would cost 24 bytes of
+/// header and an allocation apiece.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct NameArena {
+    text: String,
+    ends: Vec<u32>,
+}
+
+impl NameArena {
+    pub(crate) fn push(&mut self, name: &str) {
+        self.text.push_str(name);
+        self.end_name();
+    }
+
+    /// Ends the name written into `text` since the last one.
+    fn end_name(&mut self) {
+        self.ends.push(self.text.len() as u32);
+    }
+
+    pub(crate) fn get(&self, i: usize) -> &str {
+        let start = match i {
+            0 => 0,
+            _ => self.ends[i - 1] as usize,
+        };
+        &self.text[start..self.ends[i] as usize]
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &str> + '_ {
+        (0..self.len()).map(|i| self.get(i))
+    }
+}
+
+/// Whether a row lists a variable twice. Most rows list their variables in
+/// increasing order, which proves them distinct without sorting a copy.
+fn has_repeats(terms: &[Term]) -> bool {
+    if terms.windows(2).all(|w| w[0].var < w[1].var) {
+        return false;
+    }
+    let mut seen: Vec<u32> = terms.iter().map(|t| t.var.0).collect();
+    seen.sort_unstable();
+    seen.windows(2).any(|w| w[0] == w[1])
+}
+
+/// Appends `v` in decimal.
+fn push_decimal(out: &mut String, mut v: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    out.extend(digits[i..].iter().map(|&d| d as char));
 }
 
 #[cfg(test)]

@@ -203,9 +203,25 @@ impl Search {
         if i == self.current.len() {
             return rest != 1 || self.emit();
         }
-        let last = i + 1 == self.current.len();
+        let left = self.current.len() - i;
+        if left == 1 {
+            if rest > self.n || !self.allowed(i, rest) {
+                return true;
+            }
+            self.current[i] = rest as u8;
+            return self.emit();
+        }
+        // n^left bounds what `left` cells can multiply to: without this cut a
+        // large target explores every small prefix (n^(left-1) nodes) in vain.
+        if self
+            .n
+            .checked_pow(left as u32)
+            .is_some_and(|most| rest > most)
+        {
+            return true;
+        }
         for v in 1..=self.n.min(rest) {
-            if !rest.is_multiple_of(v) || (last && v != rest) || !self.allowed(i, v) {
+            if !rest.is_multiple_of(v) || !self.allowed(i, v) {
                 continue;
             }
             self.current[i] = v as u8;

@@ -216,3 +216,75 @@ fn every_command_has_help() {
         assert!(text(&r.stdout).contains("Usage"), "{cmd:?}");
     }
 }
+
+/// Ctrl-C in the middle of a large compile: exit 130, and the output
+/// directory holds neither the output nor a temporary file.
+#[cfg(unix)]
+#[test]
+fn interrupted_compile_leaves_no_file() {
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = dir.path().join("big.cage");
+    let generated = cagec(&["generate", "--size", "150", "--seed", "3"]);
+    assert!(generated.status.success());
+    std::fs::write(&puzzle, &generated.stdout).unwrap();
+    let out = dir.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_cagec"))
+        .args(["compile", "--to", "lp", "-o"])
+        .arg(out.join("big.lp"))
+        .arg(&puzzle)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A 150x150 model is 3.4 million columns: seconds of work in a debug build.
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let err = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted; nothing was written"), "{err}");
+    let left: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+/// A model beyond --max-nonzeros is refused while it is built: exit 2, the
+/// limit named with the way to raise it, and no file. Raised, it compiles.
+#[test]
+fn models_beyond_the_nonzero_limit_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("kk2.lp");
+    let puzzle = "fixtures/puzzles/kk2.cage";
+    let args = |limit: &'static str| {
+        let out = out.to_str().unwrap().to_string();
+        move || cagec(&["compile", puzzle, "--max-nonzeros", limit, "-o", &out])
+    };
+    let refused = args("1000")();
+    let err = text(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{err}");
+    assert!(err.contains("more than 1000 non-zeros"), "{err}");
+    assert!(err.contains("--max-nonzeros"), "{err}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+
+    let stats = text(&cagec(&["stats", puzzle]).stdout);
+    let nonzeros: usize = stats
+        .lines()
+        .find_map(|l| l.strip_prefix("non-zeros"))
+        .and_then(|n| n.trim().parse().ok())
+        .expect("stats prints the non-zeros");
+    let exact = nonzeros.to_string().leak();
+    let at_limit = args(exact)();
+    assert_eq!(
+        at_limit.status.code(),
+        Some(0),
+        "{}",
+        text(&at_limit.stderr)
+    );
+    assert!(out.exists());
+}

@@ -12,7 +12,7 @@ use std::io::{self, Write};
 use askama::Template;
 
 use super::text::CommentText;
-use crate::model::{Model, VarId};
+use crate::model::{Model, NameArena, VarId};
 
 /// The short name of every row and column of one model, for
 /// [`write_fixed_mps`](super::write_fixed_mps), and the way back.
@@ -27,9 +27,9 @@ pub struct FixedNames {
     /// Per column: 0 if kept, else its `C` number.
     col_code: Vec<u32>,
     /// Canonical names of renamed rows, by number − 1.
-    renamed_rows: Vec<Box<str>>,
+    renamed_rows: NameArena,
     /// Canonical names of renamed columns, by number − 1.
-    renamed_cols: Vec<Box<str>>,
+    renamed_cols: NameArena,
     /// Canonical names used as they are.
     kept: HashSet<Box<str>>,
 }
@@ -42,8 +42,8 @@ pub fn fixed_names(model: &Model) -> FixedNames {
         model_name: model.name.clone(),
         row_code: Vec::with_capacity(model.num_rows()),
         col_code: Vec::with_capacity(model.num_vars()),
-        renamed_rows: Vec::new(),
-        renamed_cols: Vec::new(),
+        renamed_rows: NameArena::default(),
+        renamed_cols: NameArena::default(),
         kept: HashSet::new(),
     };
     for row in model.rows() {
@@ -76,7 +76,7 @@ impl FixedNames {
             Kind::Row => &mut self.renamed_rows,
             Kind::Col => &mut self.renamed_cols,
         };
-        list.push(name.into());
+        list.push(name);
         list.len() as u32
     }
 
@@ -95,7 +95,8 @@ impl FixedNames {
             } else {
                 &self.renamed_cols
             };
-            return list.get(code as usize - 1).map(|s| &**s);
+            let i = code as usize - 1;
+            return (i < list.len()).then(|| list.get(i));
         }
         self.kept.get(short).map(|s| &**s)
     }
@@ -240,8 +241,8 @@ impl<'a> RenameMap<'a> {
 
     fn lines(&self) -> impl Iterator<Item = MapLine<'a>> + 'a {
         let n = self.names;
-        let rows = n.renamed_rows.iter().enumerate().map(|(i, c)| (b'R', i, c));
-        let cols = n.renamed_cols.iter().enumerate().map(|(i, c)| (b'C', i, c));
+        let rows = (n.renamed_rows.iter().enumerate()).map(|(i, c)| (b'R', i, c));
+        let cols = (n.renamed_cols.iter().enumerate()).map(|(i, c)| (b'C', i, c));
         rows.chain(cols).map(|(prefix, i, canonical)| MapLine {
             short: encode(prefix, i as u32 + 1),
             canonical,

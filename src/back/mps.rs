@@ -13,6 +13,7 @@
 //! - the `RHS` header is always present (CBC needs it), even when empty;
 //! - comments are `*` lines: header, section banners and one per row.
 
+use std::cell::{Ref, RefCell};
 use std::fmt::{self, Display, Formatter};
 use std::io::{self, Write};
 
@@ -113,7 +114,7 @@ enum Names<'a> {
 struct Ctx<'a> {
     model: &'a Model,
     names: Names<'a>,
-    columns: &'a Columns,
+    columns: &'a Columns<'a>,
     costs: &'a [i64],
 }
 
@@ -137,15 +138,33 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// The model transposed: each column's `(row, coef)` entries in row order,
-/// in two flat arrays.
-struct Columns {
+/// The model transposed, a block of columns at a time: each column's
+/// `(row, coef)` entries in row order. The whole transpose would add the
+/// non-zeros a second time to the memory the model takes; a block holds at
+/// most an eighth of them, for the price of a pass over the rows per block.
+struct Columns<'m> {
+    model: &'m Model,
+    /// Where each column's entries start, counted over all columns.
     start: Vec<u32>,
+    /// Most entries a block holds (unless one column has more).
+    budget: usize,
+    block: RefCell<Block>,
+}
+
+/// The entries of columns `first..end`.
+#[derive(Default)]
+struct Block {
+    first: usize,
+    end: usize,
     entries: Vec<(u32, i32)>,
 }
 
-impl Columns {
-    fn of(model: &Model) -> Columns {
+impl<'m> Columns<'m> {
+    fn of(model: &'m Model) -> Columns<'m> {
+        Columns::with_budget(model, (model.num_nonzeros() / 8).max(1 << 20))
+    }
+
+    fn with_budget(model: &'m Model, budget: usize) -> Columns<'m> {
         let mut start = vec![0u32; model.num_vars() + 1];
         for row in model.rows() {
             for t in row.terms {
@@ -155,21 +174,55 @@ impl Columns {
         for i in 1..start.len() {
             start[i] += start[i - 1];
         }
-        let mut next = start.clone();
-        let mut entries = vec![(0u32, 0i32); model.num_nonzeros()];
-        for (r, row) in model.rows().enumerate() {
-            for t in row.terms {
-                let slot = &mut next[t.var.index()];
-                entries[*slot as usize] = (r as u32, t.coef);
-                *slot += 1;
-            }
+        Columns {
+            model,
+            start,
+            budget,
+            block: RefCell::default(),
         }
-        Columns { start, entries }
     }
 
-    fn of_var(&self, v: VarId) -> &[(u32, i32)] {
+    fn of_var(&self, v: VarId) -> Ref<'_, [(u32, i32)]> {
         let i = v.index();
-        &self.entries[self.start[i] as usize..self.start[i + 1] as usize]
+        if !(self.block.borrow().first..self.block.borrow().end).contains(&i) {
+            *self.block.borrow_mut() = self.load(i);
+        }
+        let (from, to) = (self.start[i] as usize, self.start[i + 1] as usize);
+        Ref::map(self.block.borrow(), |b| {
+            let base = self.start[b.first] as usize;
+            &b.entries[from - base..to - base]
+        })
+    }
+
+    /// The block of columns from `first` on that fits the budget.
+    fn load(&self, first: usize) -> Block {
+        let budget = self.budget;
+        let base = self.start[first] as usize;
+        let within = self.start[first + 1..].partition_point(|&s| s as usize - base <= budget);
+        let end = (first + within.max(1)).min(self.model.num_vars());
+        let mut next: Vec<u32> = self.start[first..end]
+            .iter()
+            .map(|&s| s - base as u32)
+            .collect();
+        let mut entries = vec![(0u32, 0i32); self.start[end] as usize - base];
+        for (r, row) in self.model.rows().enumerate() {
+            for t in row.terms {
+                if let Some(slot) = t
+                    .var
+                    .index()
+                    .checked_sub(first)
+                    .and_then(|k| next.get_mut(k))
+                {
+                    entries[*slot as usize] = (r as u32, t.coef);
+                    *slot += 1;
+                }
+            }
+        }
+        Block {
+            first,
+            end,
+            entries,
+        }
     }
 }
 
@@ -277,23 +330,26 @@ impl Display for MpsColumn<'_> {
         let name = ctx.col_name(self.var);
         let cost = ctx.costs.get(i).copied().unwrap_or(0);
         let entries = ctx.columns.of_var(self.var);
+        // One buffer for all the column's lines: they are most of the file.
+        let mut lines = Fields::new(f);
         if cost != 0 || entries.is_empty() {
             let value = Int::new(cost);
-            Fields::new(f)
+            lines
                 .at(5, name.as_str())
                 .at(15, "obj")
                 .at(25, value.as_str())
-                .end()?;
+                .next_line();
         }
-        for &(r, coef) in entries {
+        for &(r, coef) in entries.iter() {
             let row = ctx.row_name(r as usize);
             let value = Int::new(i64::from(coef));
-            Fields::new(f)
+            lines
                 .at(5, name.as_str())
                 .at(15, row.as_str())
                 .at(25, value.as_str())
-                .end()?;
+                .next_line();
         }
+        lines.finish()?;
         if integer && !ctx.is_integer(i + 1) {
             marker(f, "'INTEND'")?;
         }
@@ -348,5 +404,28 @@ impl Display for MpsBounds<'_> {
             line.end()?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_in_blocks_are_the_transpose() {
+        let text = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n";
+        let (puzzle, _) = crate::front::parse(crate::front::InputFormat::Cages, text).unwrap();
+        let model = crate::formulate::formulate(&puzzle).unwrap();
+        let whole = model.columns();
+        for budget in [1, 7, 64, usize::MAX] {
+            let blocks = Columns::with_budget(&model, budget);
+            for v in model.vars() {
+                assert_eq!(
+                    *blocks.of_var(v),
+                    whole[v.index()][..],
+                    "budget {budget}, {v:?}"
+                );
+            }
+        }
     }
 }

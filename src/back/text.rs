@@ -153,24 +153,76 @@ impl Display for Header<'_> {
     }
 }
 
+/// Text gathered in a stack buffer and written to the formatter in one call:
+/// rows and columns are most of every file, and a formatter call per token was
+/// most of the cost of writing them.
+pub(crate) struct LineBuf<'f, 'g> {
+    f: &'f mut Formatter<'g>,
+    buf: [u8; 512],
+    len: usize,
+}
+
+impl<'f, 'g> LineBuf<'f, 'g> {
+    pub(crate) fn new(f: &'f mut Formatter<'g>) -> Self {
+        LineBuf {
+            f,
+            buf: [0; 512],
+            len: 0,
+        }
+    }
+
+    pub(crate) fn push(&mut self, text: &str) -> fmt::Result {
+        if self.len + text.len() > self.buf.len() {
+            self.flush()?;
+            if text.len() > self.buf.len() {
+                return self.f.write_str(text);
+            }
+        }
+        self.buf[self.len..self.len + text.len()].copy_from_slice(text.as_bytes());
+        self.len += text.len();
+        Ok(())
+    }
+
+    /// Writes what is buffered.
+    pub(crate) fn flush(&mut self) -> fmt::Result {
+        // Only whole `&str`s were copied in, so the bytes are UTF-8.
+        let text = std::str::from_utf8(&self.buf[..self.len]).map_err(|_| fmt::Error)?;
+        self.len = 0;
+        self.f.write_str(text)
+    }
+}
+
 /// Writes tokens on lines of at most `limit` characters, breaking only
 /// between tokens. Every token starts with a space, so a continuation line
 /// starts with a space and then the token's sign or keyword.
+///
 pub(crate) struct Wrap<'f, 'g> {
-    f: &'f mut Formatter<'g>,
+    line: LineBuf<'f, 'g>,
     col: usize,
     limit: usize,
 }
 
 impl<'f, 'g> Wrap<'f, 'g> {
     pub(crate) fn new(f: &'f mut Formatter<'g>, limit: usize) -> Self {
-        Wrap { f, col: 0, limit }
+        Wrap {
+            line: LineBuf::new(f),
+            col: 0,
+            limit,
+        }
+    }
+
+    fn push(&mut self, text: &str) -> fmt::Result {
+        self.line.push(text)
+    }
+
+    fn flush(&mut self) -> fmt::Result {
+        self.line.flush()
     }
 
     /// Starts a new line if a token of `len` characters would not fit.
     fn make_room(&mut self, len: usize) -> fmt::Result {
         if self.col > 0 && self.col + len > self.limit {
-            self.f.write_char('\n')?;
+            self.push("\n")?;
             self.col = 0;
         }
         self.col += len;
@@ -180,7 +232,7 @@ impl<'f, 'g> Wrap<'f, 'g> {
     /// Text that never starts a line of its own (a row's `name:`).
     pub(crate) fn lead(&mut self, text: &str) -> fmt::Result {
         self.col += text.len();
-        self.f.write_str(text)
+        self.push(text)
     }
 
     /// ` + 3 v` / ` - 2 v`: one sign, the absolute value, the name.
@@ -188,33 +240,36 @@ impl<'f, 'g> Wrap<'f, 'g> {
         let sign = if coef < 0 { " - " } else { " + " };
         let abs = Int::with_sign(false, coef.unsigned_abs());
         self.make_room(sign.len() + abs.as_str().len() + 1 + name.len())?;
-        self.f.write_str(sign)?;
-        self.f.write_str(abs.as_str())?;
-        self.f.write_char(' ')?;
-        self.f.write_str(name)
+        self.push(sign)?;
+        self.push(abs.as_str())?;
+        self.push(" ")?;
+        self.push(name)
     }
 
     /// ` <= -6`: the sense and the right-hand side, its sign attached.
     pub(crate) fn sense(&mut self, symbol: &str, rhs: i64) -> fmt::Result {
         let rhs = Int::new(rhs);
         self.make_room(2 + symbol.len() + rhs.as_str().len())?;
-        write!(self.f, " {symbol} {rhs}")
+        self.push(" ")?;
+        self.push(symbol)?;
+        self.push(" ")?;
+        self.push(rhs.as_str())
     }
 
     /// ` name`, as in a `Generals` list.
     pub(crate) fn word(&mut self, name: &str) -> fmt::Result {
         self.make_room(1 + name.len())?;
-        self.f.write_char(' ')?;
-        self.f.write_str(name)
+        self.push(" ")?;
+        self.push(name)
     }
 
-    /// Ends the current line, if anything is on it.
+    /// Ends the current line, if anything is on it, and writes what is buffered.
     pub(crate) fn end_line(&mut self) -> fmt::Result {
         if self.col > 0 {
             self.col = 0;
-            self.f.write_char('\n')?;
+            self.push("\n")?;
         }
-        Ok(())
+        self.flush()
     }
 }
 
@@ -222,7 +277,7 @@ impl<'f, 'g> Wrap<'f, 'g> {
 /// MPS reads like fixed MPS for short names; a field that cannot start at its
 /// column is set off by one space (free MPS only: fixed MPS names fit).
 pub(crate) struct Fields<'f, 'g> {
-    f: &'f mut Formatter<'g>,
+    line: LineBuf<'f, 'g>,
     col: usize,
     /// The first write error; reported by `end`.
     result: fmt::Result,
@@ -231,7 +286,7 @@ pub(crate) struct Fields<'f, 'g> {
 impl<'f, 'g> Fields<'f, 'g> {
     pub(crate) fn new(f: &'f mut Formatter<'g>) -> Self {
         Fields {
-            f,
+            line: LineBuf::new(f),
             col: 0,
             result: Ok(()),
         }
@@ -247,18 +302,33 @@ impl<'f, 'g> Fields<'f, 'g> {
         };
         if self.result.is_ok() {
             self.result = self
-                .f
-                .write_str(&SPACES[..pad.min(SPACES.len())])
-                .and_then(|()| self.f.write_str(text));
+                .line
+                .push(&SPACES[..pad.min(SPACES.len())])
+                .and_then(|()| self.line.push(text));
         }
         self.col += pad + text.len();
         self
     }
 
-    /// Ends the line; reports the first failed write.
+    /// Ends the line and starts the next one, keeping them buffered.
+    pub(crate) fn next_line(&mut self) -> &mut Self {
+        if self.result.is_ok() {
+            self.result = self.line.push("\n");
+        }
+        self.col = 0;
+        self
+    }
+
+    /// Ends the line and writes what is buffered; reports the first failed write.
     pub(crate) fn end(&mut self) -> fmt::Result {
+        self.next_line();
+        self.finish()
+    }
+
+    /// Writes what is buffered (the lines ended by `next_line`).
+    pub(crate) fn finish(&mut self) -> fmt::Result {
         self.result?;
-        self.f.write_char('\n')
+        self.line.flush()
     }
 }
 

@@ -10,7 +10,7 @@ use crate::ir::Puzzle;
 use crate::model::Model;
 
 use super::exit;
-use super::output::{self, AtomicFiles, Fill};
+use super::output::{self, Fill};
 
 pub const AFTER_HELP: &str = "\
 Input formats (--from, or from the extension):
@@ -88,7 +88,7 @@ pub fn run(args: &CompileArgs) -> u8 {
     let result = match (format, out) {
         (Flat::Yes, None) => output::to_stdout(Box::new(|w| back::write_mathprog(&model, w))),
         (Flat::Yes, Some(path)) => {
-            let mut files = AtomicFiles::default();
+            let mut files = output::files();
             files
                 .write(path, Box::new(|w| back::write_mathprog(&model, w)))
                 .and_then(|()| files.commit())
@@ -98,10 +98,7 @@ pub fn run(args: &CompileArgs) -> u8 {
     };
     match result {
         Ok(()) => exit::OK,
-        Err(e) => {
-            eprintln!("cagec: {e}; nothing was written");
-            exit::IO
-        }
+        Err(e) => output::write_error(&e),
     }
 }
 
@@ -152,7 +149,7 @@ fn write_files(
     puzzle: &Puzzle,
     path: &Path,
 ) -> std::io::Result<()> {
-    let mut files = AtomicFiles::default();
+    let mut files = output::files();
     match format {
         OutputFormat::Lp => files.write(path, Box::new(|w| back::write_lp(model, w)))?,
         OutputFormat::Mps => files.write(path, Box::new(|w| back::write_mps(model, w)))?,

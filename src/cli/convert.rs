@@ -7,7 +7,7 @@ use crate::front::{InputFormat, keen};
 use crate::input;
 
 use super::exit;
-use super::output::{self, AtomicFiles};
+use super::output;
 
 pub const AFTER_HELP: &str = "\
 Formats (--from and --to; by default from the file extensions):
@@ -84,15 +84,12 @@ pub fn run(args: &ConvertArgs) -> u8 {
     let result = match out {
         None => output::to_stdout(fill),
         Some(path) => {
-            let mut files = AtomicFiles::default();
+            let mut files = output::files();
             files.write(path, fill).and_then(|()| files.commit())
         }
     };
     match result {
         Ok(()) => exit::OK,
-        Err(e) => {
-            eprintln!("cagec: {e}; nothing was written");
-            exit::IO
-        }
+        Err(e) => output::write_error(&e),
     }
 }

@@ -6,12 +6,12 @@ use crate::generate::{self, Options};
 use crate::ir::Op;
 
 use super::exit;
-use super::output::{self, AtomicFiles};
+use super::output;
 
 #[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
-    /// Grid size n (n×n grid, values 1..n).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
+    /// Grid size n (n×n grid, values 1..n; with --unique at most 64, the native solver's limit).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=crate::ir::MAX_SIZE as i64))]
     pub size: u16,
     /// Seed; the same seed gives the same puzzles.
     #[arg(long, default_value_t = 1)]
@@ -63,6 +63,13 @@ pub fn run(args: &GenerateArgs) -> u8 {
         }
     };
     let n = args.size as usize;
+    if args.unique && n > crate::native::MAX_SIZE {
+        eprintln!(
+            "cagec: --unique needs the native solver, which handles grids up to {0}x{0}",
+            crate::native::MAX_SIZE
+        );
+        return exit::INVALID;
+    }
     if let Some(dir) = &args.output
         && let Err(e) = std::fs::create_dir_all(dir)
     {
@@ -70,7 +77,7 @@ pub fn run(args: &GenerateArgs) -> u8 {
         return exit::IO;
     }
     let bar = super::progress::bar(args.count, "generating");
-    let mut files = AtomicFiles::default();
+    let mut files = output::files();
     let mut text = String::new();
     for i in 0..args.count {
         let seed = args.seed.wrapping_add(i);
@@ -118,8 +125,7 @@ pub fn run(args: &GenerateArgs) -> u8 {
                         )
                     });
                 if let Err(e) = written {
-                    eprintln!("cagec: {e}; nothing was written");
-                    return exit::IO;
+                    return output::write_error(&e);
                 }
             }
             None => {
@@ -138,9 +144,6 @@ pub fn run(args: &GenerateArgs) -> u8 {
     };
     match result {
         Ok(()) => exit::OK,
-        Err(e) => {
-            eprintln!("cagec: {e}");
-            exit::IO
-        }
+        Err(e) => output::write_error(&e),
     }
 }

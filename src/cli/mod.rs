@@ -6,6 +6,7 @@ mod compile;
 mod convert;
 mod explain;
 mod generate;
+pub mod interrupt;
 pub mod model_args;
 pub mod output;
 pub mod progress;
@@ -84,6 +85,7 @@ pub enum Command {
 
 /// Runs the parsed command line and returns the process exit code.
 pub fn run(cli: Cli) -> ExitCode {
+    interrupt::install();
     let code = match cli.command {
         Command::Compile(args) => compile::run(&args),
         Command::Convert(args) => convert::run(&args),

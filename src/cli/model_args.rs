@@ -26,6 +26,10 @@ pub struct ModelArgs {
     /// model 2 (one family of `<= 1` rows over rows, columns, boxes and cages).
     #[arg(long, value_enum, default_value_t = KillerForm::Separate)]
     pub killer_form: KillerForm,
+    /// Refuse to build a model with more non-zeros than this (it protects the
+    /// machine's memory: 10^8 non-zeros is about 1 GB in memory and several GB of LP).
+    #[arg(long, default_value_t = Options::default().max_nonzeros, value_name = "N")]
+    pub max_nonzeros: usize,
 }
 
 impl ModelArgs {
@@ -36,11 +40,12 @@ impl ModelArgs {
             formulation: self.formulation,
             tuple_limit: self.tuple_limit,
             killer_form: self.killer_form,
+            max_nonzeros: self.max_nonzeros,
         }
     }
 
     /// True when the options are those of the paper's model.
     pub fn is_default(&self) -> bool {
-        self.options() == Options::default()
+        self.options().is_paper()
     }
 }

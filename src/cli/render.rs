@@ -9,7 +9,7 @@ use crate::ir::Grid;
 use crate::{native, svg, verify};
 
 use super::exit;
-use super::output::{self, AtomicFiles};
+use super::output;
 
 pub const AFTER_HELP: &str = "\
 The picture is drawn as newspapers print KenKen: thin grid lines, thick cage borders,
@@ -62,16 +62,13 @@ pub fn run(args: &RenderArgs) -> u8 {
     let result = match args.output.as_deref().filter(|p| p.as_os_str() != "-") {
         None => output::to_stdout(fill),
         Some(path) => {
-            let mut files = AtomicFiles::default();
+            let mut files = output::files();
             files.write(path, fill).and_then(|()| files.commit())
         }
     };
     match result {
         Ok(()) => exit::OK,
-        Err(e) => {
-            eprintln!("cagec: {e}; nothing was written");
-            exit::IO
-        }
+        Err(e) => output::write_error(&e),
     }
 }
 

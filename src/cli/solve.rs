@@ -4,7 +4,6 @@
 use std::collections::HashSet;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use indicatif::ProgressBar;
@@ -16,7 +15,7 @@ use crate::solve::report::{self, Record};
 use crate::solve::session::Workspace;
 use crate::solve::{self, Config, Mode, Outcome, Solver, Stop, Uniqueness, Via, locate};
 
-use super::exit;
+use super::{exit, interrupt};
 
 pub const AFTER_HELP: &str = "\
 Solvers are found through CAGEC_HIGHS, CAGEC_CBC, CAGEC_GLPSOL, then PATH.
@@ -133,9 +132,6 @@ fn positive_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
-/// Set by the Ctrl-C handler; every solver run polls it.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
 pub fn run(args: &SolveArgs) -> u8 {
     let config = match configure(args) {
         Ok(c) => c,
@@ -148,8 +144,6 @@ pub fn run(args: &SolveArgs) -> u8 {
             return exit::INVALID;
         }
     };
-    // A second handler (tests running in-process) is refused; the first still works.
-    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
     let workspace = match &args.keep {
         Some(dir) => Workspace::keep(dir),
         None => Workspace::temporary(),
@@ -169,7 +163,7 @@ pub fn run(args: &SolveArgs) -> u8 {
         eprintln!("cagec: files kept in {} (see commands.txt)", dir.display());
     }
     // Ctrl-C between solver runs stops the batch too.
-    if INTERRUPTED.load(Ordering::SeqCst) {
+    if interrupt::requested() {
         return exit::INTERRUPTED;
     }
     report::overall_exit(&records)
@@ -289,7 +283,7 @@ fn solve_all(
     let mut stems = HashSet::new();
     let mut records = Vec::new();
     for path in paths {
-        if INTERRUPTED.load(Ordering::SeqCst) {
+        if interrupt::requested() {
             break;
         }
         let record = solve_one(args, config, path, ws, &mut stems, &bar);
@@ -330,7 +324,7 @@ fn solve_one(
     let start = Instant::now();
     let name = loaded.display_name.as_str();
     let result = match config {
-        Engine::External(c) => solve::solve_puzzle(&loaded.puzzle, &stem, c, ws, &INTERRUPTED),
+        Engine::External(c) => solve::solve_puzzle(&loaded.puzzle, &stem, c, ws, interrupt::flag()),
         Engine::Native { mode, time_limit } => {
             solve::solve_native(&loaded.puzzle, *mode, *time_limit)
         }

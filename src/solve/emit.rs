@@ -4,11 +4,11 @@
 //! `.cutK` for the solve with K no-good cuts, so a `--keep` directory holds
 //! every model exactly as it was solved.
 
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::Path;
 
 use super::{SolveError, Via};
+use crate::atomic::AtomicFiles;
 use crate::back::{self, FixedNames};
 use crate::ir::{Grid, Puzzle};
 use crate::model::Model;
@@ -121,12 +121,12 @@ fn to_file(
     name: &str,
     fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), SolveError> {
+    // Atomic, so a `--keep` directory never holds a half-written model.
     let path = dir.join(name);
-    let result = File::create(&path).and_then(|f| {
-        let mut w = BufWriter::new(f);
-        fill(&mut w)?;
-        w.flush()
-    });
+    let mut files = AtomicFiles::default();
+    let result = files
+        .write(&path, Box::new(fill))
+        .and_then(|()| files.commit());
     result.map_err(|source| SolveError::Io {
         what: format!("writing {}", path.display()),
         source,
