@@ -84,6 +84,7 @@ fn all_options(killer: bool) -> Vec<Options> {
                             formulation,
                             tuple_limit,
                             killer_form,
+                            ..Options::default()
                         });
                     }
                 }
