@@ -288,3 +288,102 @@ fn models_beyond_the_nonzero_limit_are_refused() {
     );
     assert!(out.exists());
 }
+
+/// A directory compiles as a batch over two threads: every model equals the
+/// one compiled alone, a bad puzzle is reported (exit 2) without stopping the
+/// others, and two puzzles that would share an output name are refused.
+#[test]
+fn batch_compile_matches_single_compiles() {
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = dir.path().join("in");
+    std::fs::create_dir(&inputs).unwrap();
+    for name in [
+        "kk0.cage",
+        "kk2.cage",
+        "melkonian5.dat",
+        "killer9.cage",
+        "map5.cmap",
+    ] {
+        std::fs::copy(Path::new("fixtures/puzzles").join(name), inputs.join(name)).unwrap();
+    }
+    std::fs::copy(
+        "fixtures/invalid/overflow-target.cage",
+        inputs.join("bad.cage"),
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let r = cagec(&[
+        "compile",
+        inputs.to_str().unwrap(),
+        "--to",
+        "mps",
+        "--out-dir",
+        out.to_str().unwrap(),
+        "--jobs",
+        "2",
+    ]);
+    let err = text(&r.stderr);
+    assert_eq!(r.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("bad.cage:"),
+        "the bad puzzle is located: {err}"
+    );
+    assert!(err.contains("compiled 5 of 6 puzzles"), "{err}");
+    let mut written: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    written.sort();
+    assert_eq!(
+        written,
+        [
+            "killer9.mps",
+            "kk0.mps",
+            "kk2.mps",
+            "map5.mps",
+            "melkonian5.mps"
+        ]
+    );
+    for name in [
+        "kk0.cage",
+        "kk2.cage",
+        "melkonian5.dat",
+        "killer9.cage",
+        "map5.cmap",
+    ] {
+        let alone = cagec(&[
+            "compile",
+            inputs.join(name).to_str().unwrap(),
+            "--to",
+            "mps",
+        ]);
+        let stem = name.split('.').next().unwrap();
+        let batch = std::fs::read(out.join(format!("{stem}.mps"))).unwrap();
+        assert!(
+            alone.stdout == batch,
+            "{name}: batch output differs from a single compile"
+        );
+    }
+
+    std::fs::copy("fixtures/puzzles/kk1.cage", inputs.join("kk0.dat")).unwrap();
+    let clash = cagec(&[
+        "compile",
+        inputs.to_str().unwrap(),
+        "--to",
+        "lp",
+        "--out-dir",
+        dir.path().join("clash").to_str().unwrap(),
+    ]);
+    let err = text(&clash.stderr);
+    assert_eq!(clash.status.code(), Some(2), "{err}");
+    assert!(err.contains("would both be written to kk0.lp"), "{err}");
+    assert!(
+        !dir.path().join("clash").exists(),
+        "nothing is written before the clash is found"
+    );
+
+    let needs_dir = cagec(&["compile", inputs.to_str().unwrap(), "--to", "lp"]);
+    assert_eq!(needs_dir.status.code(), Some(2));
+    assert!(text(&needs_dir.stderr).contains("--out-dir"));
+}

@@ -101,3 +101,49 @@ fn native_enumerates_an_ambiguous_puzzle_and_refuses_file_flags() {
     let out = cagec(&["solve", p, "--solver", "native", "--via", "lp"], None);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A directory solved over two threads reports every puzzle in input order,
+/// with the same answers as one thread (only the times may differ).
+#[test]
+fn a_batch_over_two_jobs_reports_in_input_order() {
+    let run = |jobs: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_cagec"))
+            .args([
+                "solve",
+                "fixtures/puzzles",
+                "--solver",
+                "native",
+                "--unique",
+                "--json",
+                "--jobs",
+                jobs,
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|line| {
+                // Drop the timing, which differs from run to run.
+                let cut = line.find(",\"seconds\"").expect("a seconds field");
+                line[..cut].to_string()
+            })
+            .collect::<Vec<_>>()
+    };
+    let (one, two) = (run("1"), run("2"));
+    assert_eq!(one.len(), 18, "every fixture puzzle: {one:?}");
+    let names: Vec<&str> = one
+        .iter()
+        .map(|l| &l[..l.find(",\"status\"").unwrap()])
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted, "input (sorted directory) order");
+    assert_eq!(one, two);
+}

@@ -1,5 +1,6 @@
 //! `cagec compile`: puzzle in, solver input file(s) out.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use crate::back::{self, OutputFormat};
@@ -9,8 +10,8 @@ use crate::input;
 use crate::ir::Puzzle;
 use crate::model::Model;
 
-use super::exit;
 use super::output::{self, Fill};
+use super::{batch, exit, interrupt, progress};
 
 pub const AFTER_HELP: &str = "\
 Input formats (--from, or from the extension):
@@ -31,14 +32,21 @@ Outputs:
              stream with a data section. Run: glpsol -m NAME.mod -d NAME.dat
 
 Without --to, the format comes from the -o extension (.lp, .mps, .mod).
-Files are written atomically: on any error nothing is written.
+Files are written atomically: on any error or Ctrl-C nothing is written.
 
-Exit codes: 0 success, 2 invalid input or usage, 4 I/O error.";
+Batches: several puzzles or a directory, with --out-dir DIR and --to, are
+compiled over --jobs threads (one per core) with a progress bar; each puzzle's
+files are atomic, a bad puzzle is reported and the others are still written.
+
+Exit codes: 0 success, 2 invalid input or usage, 4 I/O error, 130 interrupted
+(a batch: the worst of its puzzles).";
 
 #[derive(clap::Args, Debug)]
 pub struct CompileArgs {
-    /// Puzzle file (`-` for standard input).
-    pub puzzle: PathBuf,
+    /// Puzzle files or directories (`-` for standard input). Several, or a
+    /// directory, make a batch: give --out-dir.
+    #[arg(required = true, value_name = "PUZZLE")]
+    pub puzzles: Vec<PathBuf>,
     /// Input format; by default from the extension.
     #[arg(long, value_enum)]
     pub from: Option<InputFormat>,
@@ -47,29 +55,73 @@ pub struct CompileArgs {
     /// Output format; by default from the -o extension.
     #[arg(long, value_enum)]
     pub to: Option<OutputFormat>,
-    /// Output file (`-` or absent: standard output).
-    #[arg(short, long)]
+    /// Output file (`-` or absent: standard output), for one puzzle.
+    #[arg(short, long, conflicts_with = "out_dir")]
     pub output: Option<PathBuf>,
+    /// Batch: write each puzzle's model as DIR/NAME.EXT (NAME from the
+    /// puzzle's file name); needs --to.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+    /// Batch: puzzles compiled at once (default: one per core).
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+}
+
+/// Why one puzzle was not compiled: what to print, and the exit code.
+struct Failure {
+    message: String,
+    code: u8,
 }
 
 pub fn run(args: &CompileArgs) -> u8 {
+    if let Some(dir) = &args.out_dir {
+        return run_batch(args, dir);
+    }
+    let [puzzle] = &args.puzzles[..] else {
+        eprintln!("cagec: several puzzles make a batch: say where with --out-dir DIR");
+        return exit::INVALID;
+    };
+    if puzzle.is_dir() {
+        eprintln!(
+            "cagec: {}: a directory makes a batch: say where with --out-dir DIR",
+            puzzle.display()
+        );
+        return exit::INVALID;
+    }
     let out = args.output.as_deref().filter(|p| p.as_os_str() != "-");
     let Some(format) = args.to.or_else(|| out.and_then(format_from_path)) else {
         eprintln!("cagec: say which format to write with --to lp|mps|fixed-mps|ampl");
         return exit::INVALID;
     };
-    let loaded = match input::load_with(&args.puzzle, args.from, args.model.killer) {
-        Ok(l) => l,
-        Err(e) => return super::report_load_error(&e),
-    };
-    eprint!("{}", loaded.warnings);
-    let mut model = match formulate_with(&loaded.puzzle, &args.model.options()) {
-        Ok(m) => m,
-        Err(e) => {
-            eprintln!("cagec: {}: {e}", loaded.display_name);
-            return exit::INVALID;
+    match compile_one(args, puzzle, format, out) {
+        Ok(warnings) => {
+            eprint!("{warnings}");
+            exit::OK
         }
-    };
+        Err(f) => {
+            eprint!("{}", f.message);
+            f.code
+        }
+    }
+}
+
+/// Loads, formulates and writes one puzzle (to `out`, or standard output);
+/// returns the warnings to print.
+fn compile_one(
+    args: &CompileArgs,
+    puzzle: &Path,
+    format: OutputFormat,
+    out: Option<&Path>,
+) -> Result<String, Failure> {
+    let loaded = input::load_with(puzzle, args.from, args.model.killer).map_err(|e| {
+        let (message, code) = super::load_error_text(&e);
+        Failure { message, code }
+    })?;
+    let mut notes = loaded.warnings.to_string();
+    let mut model = formulate_with(&loaded.puzzle, &args.model.options()).map_err(|e| Failure {
+        message: format!("{notes}cagec: {}: {e}\n", loaded.display_name),
+        code: exit::INVALID,
+    })?;
     model.name = loaded.stem.clone();
     // The paper-shaped AMPL pair encodes only the paper's formulation; any
     // other option is written as the flat model itself.
@@ -77,10 +129,11 @@ pub fn run(args: &CompileArgs) -> u8 {
         OutputFormat::Ampl
             if !crate::formulate::paper_ampl_applies(&loaded.puzzle, &args.model.options()) =>
         {
-            eprintln!(
-                "cagec: the paper's AMPL pair encodes only its own KenKen model: \
-                 writing one flat MathProg model (every row explicit, no .dat); run it with glpsol -m"
-            );
+            notes.push_str(&format!(
+                "cagec: {}: the paper's AMPL pair encodes only its own KenKen model: \
+                 writing one flat MathProg model (every row explicit, no .dat); run it with glpsol -m\n",
+                loaded.display_name
+            ));
             Flat::Yes
         }
         other => Flat::No(other),
@@ -96,10 +149,114 @@ pub fn run(args: &CompileArgs) -> u8 {
         (Flat::No(format), None) => output::to_stdout(stdout_fill(format, &model, &loaded.puzzle)),
         (Flat::No(format), Some(path)) => write_files(format, &model, &loaded.puzzle, path),
     };
-    match result {
-        Ok(()) => exit::OK,
-        Err(e) => output::write_error(&e),
+    result.map(|()| notes.clone()).map_err(|e| {
+        let (message, code) = output::write_error_text(&e);
+        Failure {
+            message: notes + &message,
+            code,
+        }
+    })
+}
+
+/// Every puzzle of the inputs to `DIR/NAME.EXT`, over `--jobs` threads, with a
+/// progress bar; the report comes in input order.
+fn run_batch(args: &CompileArgs, dir: &Path) -> u8 {
+    let Some(format) = args.to else {
+        eprintln!("cagec: a batch needs the format: --to lp|mps|fixed-mps|ampl");
+        return exit::INVALID;
+    };
+    let paths = match batch::expand(&args.puzzles) {
+        Ok(p) => p,
+        Err(message) => {
+            eprintln!("cagec: {message}");
+            return exit::INVALID;
+        }
+    };
+    let outputs = match output_paths(&paths, dir, format) {
+        Ok(o) => o,
+        Err(message) => {
+            eprint!("{message}");
+            return exit::INVALID;
+        }
+    };
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("cagec: {}: {e}", dir.display());
+        return exit::IO;
     }
+    let jobs: Vec<(&PathBuf, &PathBuf)> = paths.iter().zip(&outputs).collect();
+    let bar = progress::bar(jobs.len() as u64, "compiling");
+    let (mut compiled, mut code) = (0, exit::OK);
+    batch::run_ordered(
+        &jobs,
+        batch::jobs(args.jobs.map(usize::from)),
+        |(puzzle, out)| compile_one(args, puzzle, format, Some(out)),
+        |_, result| {
+            match result {
+                Ok(warnings) => {
+                    bar.suspend(|| eprint!("{warnings}"));
+                    compiled += 1;
+                }
+                Err(f) => {
+                    bar.suspend(|| eprint!("{}", f.message));
+                    code = worse(code, f.code);
+                }
+            }
+            bar.inc(1);
+        },
+    );
+    bar.finish_and_clear();
+    if interrupt::requested() {
+        code = exit::INTERRUPTED;
+    }
+    eprintln!(
+        "cagec: compiled {compiled} of {} puzzles into {}",
+        jobs.len(),
+        dir.display()
+    );
+    code
+}
+
+/// `DIR/NAME.EXT` for every puzzle; two puzzles with one name are an error.
+fn output_paths(
+    paths: &[PathBuf],
+    dir: &Path,
+    format: OutputFormat,
+) -> Result<Vec<PathBuf>, String> {
+    let ext = match format {
+        OutputFormat::Lp => "lp",
+        OutputFormat::Mps | OutputFormat::FixedMps => "mps",
+        OutputFormat::Ampl => "mod",
+    };
+    let mut first: HashMap<String, &Path> = HashMap::new();
+    let mut clashes = String::new();
+    let mut out = Vec::with_capacity(paths.len());
+    for path in paths {
+        let stem = input::stem_of(path);
+        if let Some(earlier) = first.insert(stem.clone(), path) {
+            clashes.push_str(&format!(
+                "cagec: {} and {} would both be written to {stem}.{ext}\n",
+                earlier.display(),
+                path.display()
+            ));
+        }
+        out.push(dir.join(format!("{stem}.{ext}")));
+    }
+    match clashes.is_empty() {
+        true => Ok(out),
+        false => Err(clashes),
+    }
+}
+
+/// The exit code of a batch: an invalid input outranks an I/O error, and an
+/// interrupt outranks both.
+fn worse(a: u8, b: u8) -> u8 {
+    let rank = |c: u8| match c {
+        exit::OK => 0,
+        exit::IO => 1,
+        exit::INVALID => 2,
+        _ => 3,
+    };
+    if rank(b) > rank(a) { b } else { a }
 }
 
 /// Whether the AMPL output is the flat model.

@@ -1,6 +1,7 @@
 //! The command line: clap definitions and dispatch. Each subcommand lives in
 //! its own file and is a thin layer over the library.
 
+pub mod batch;
 pub mod check;
 mod compile;
 mod convert;
@@ -101,23 +102,25 @@ pub fn run(cli: Cli) -> ExitCode {
 
 /// Prints a load error the way every subcommand does and returns its exit code.
 pub fn report_load_error(err: &crate::input::LoadError) -> u8 {
+    let (text, code) = load_error_text(err);
+    eprint!("{text}");
+    code
+}
+
+/// A load error as every subcommand reports it, and its exit code.
+pub fn load_error_text(err: &crate::input::LoadError) -> (String, u8) {
     use crate::input::LoadError;
     match err {
-        LoadError::Invalid { rendered, count } => {
-            eprint!("{rendered}");
-            eprintln!(
-                "cagec: {count} error{} in the puzzle; nothing was written",
+        LoadError::Invalid { rendered, count } => (
+            format!(
+                "{rendered}cagec: {count} error{} in the puzzle; nothing was written\n",
                 if *count == 1 { "" } else { "s" }
-            );
-            exit::INVALID
-        }
-        LoadError::Io { .. } => {
-            eprintln!("cagec: {err}");
-            exit::IO
-        }
+            ),
+            exit::INVALID,
+        ),
+        LoadError::Io { .. } => (format!("cagec: {err}\n"), exit::IO),
         LoadError::NotText(_) | LoadError::UnknownFormat(_) => {
-            eprintln!("cagec: {err}");
-            exit::INVALID
+            (format!("cagec: {err}\n"), exit::INVALID)
         }
     }
 }

@@ -17,12 +17,23 @@ pub fn files() -> AtomicFiles {
 /// The exit code and message for a failed write: an interrupt is 130, any
 /// other error an I/O error.
 pub fn write_error(e: &io::Error) -> u8 {
+    let (text, code) = write_error_text(e);
+    eprint!("{text}");
+    code
+}
+
+/// [`write_error`]'s message and exit code, without printing.
+pub fn write_error_text(e: &io::Error) -> (String, u8) {
     if crate::atomic::is_cancelled(e) {
-        eprintln!("cagec: interrupted; nothing was written");
-        super::exit::INTERRUPTED
+        (
+            "cagec: interrupted; nothing was written\n".into(),
+            super::exit::INTERRUPTED,
+        )
     } else {
-        eprintln!("cagec: {e}; nothing was written");
-        super::exit::IO
+        (
+            format!("cagec: {e}; nothing was written\n"),
+            super::exit::IO,
+        )
     }
 }
 

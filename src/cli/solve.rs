@@ -6,8 +6,6 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use indicatif::ProgressBar;
-
 use crate::front::InputFormat;
 use crate::input;
 use crate::picture::{self, Style};
@@ -15,7 +13,7 @@ use crate::solve::report::{self, Record};
 use crate::solve::session::Workspace;
 use crate::solve::{self, Config, Mode, Outcome, Solver, Stop, Uniqueness, Via, locate};
 
-use super::{exit, interrupt};
+use super::{batch, exit, interrupt};
 
 pub const AFTER_HELP: &str = "\
 Solvers are found through CAGEC_HIGHS, CAGEC_CBC, CAGEC_GLPSOL, then PATH.
@@ -73,6 +71,9 @@ pub struct SolveArgs {
     /// Draw grids with + - | instead of box-drawing characters.
     #[arg(long)]
     pub ascii: bool,
+    /// Puzzles solved at once (default: the cores divided by --threads).
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
     #[command(flatten)]
     pub model: super::model_args::ModelArgs,
 }
@@ -137,7 +138,7 @@ pub fn run(args: &SolveArgs) -> u8 {
         Ok(c) => c,
         Err(code) => return code,
     };
-    let paths = match expand(&args.puzzles) {
+    let paths = match batch::expand(&args.puzzles) {
         Ok(p) => p,
         Err(message) => {
             eprintln!("cagec: {message}");
@@ -148,14 +149,14 @@ pub fn run(args: &SolveArgs) -> u8 {
         Some(dir) => Workspace::keep(dir),
         None => Workspace::temporary(),
     };
-    let mut ws = match workspace {
+    let ws = match workspace {
         Ok(ws) => ws,
         Err(e) => {
             eprintln!("cagec: {e}");
             return e.exit_code();
         }
     };
-    let records = solve_all(args, &config, &paths, &mut ws);
+    let records = solve_all(args, &config, &paths, &ws);
     if paths.len() > 1 && !args.json {
         print!("\n{}", report::summary_table(&records));
     }
@@ -247,84 +248,73 @@ fn native_engine(args: &SolveArgs, mode: Mode) -> Result<Engine, u8> {
     })
 }
 
-/// Files stay; a directory becomes its puzzle files in sorted order.
-fn expand(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    let mut out = Vec::new();
-    for path in inputs {
-        if !path.is_dir() {
-            out.push(path.clone());
-            continue;
-        }
-        let entries = std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut files: Vec<PathBuf> = entries
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.is_file() && InputFormat::from_path(p).is_some())
-            .collect();
-        if files.is_empty() {
-            return Err(format!(
-                "{}: no puzzle files (.txt .kk .cage .cages .dat) in this directory",
-                path.display()
-            ));
-        }
-        files.sort();
-        out.extend(files);
-    }
-    Ok(out)
-}
-
-fn solve_all(
-    args: &SolveArgs,
-    config: &Engine,
-    paths: &[PathBuf],
-    ws: &mut Workspace,
-) -> Vec<Record> {
+fn solve_all(args: &SolveArgs, config: &Engine, paths: &[PathBuf], ws: &Workspace) -> Vec<Record> {
     let bar = super::progress::bar(paths.len() as u64, "solving");
+    // Stems are chosen up front, in input order, so a batch names its run
+    // files the same way however it is scheduled.
     let mut stems = HashSet::new();
+    let jobs: Vec<(&PathBuf, String)> = paths
+        .iter()
+        .map(|p| (p, unique_stem(&input::stem_of(p), &mut stems)))
+        .collect();
     let mut records = Vec::new();
-    for path in paths {
-        if interrupt::requested() {
-            break;
-        }
-        let record = solve_one(args, config, path, ws, &mut stems, &bar);
-        let stop = record.exit == 130;
-        records.push(record);
-        bar.inc(1);
-        if stop {
-            break;
-        }
-    }
+    batch::run_ordered(
+        &jobs,
+        solve_jobs(args),
+        |(path, stem)| solve_one(args, config, path, stem, ws),
+        |_, solved| {
+            bar.suspend(|| {
+                for chunk in &solved.report {
+                    match chunk {
+                        Chunk::Out(text) => print!("{text}"),
+                        Chunk::Err(text) => eprint!("{text}"),
+                    }
+                }
+            });
+            records.push(solved.record);
+            bar.inc(1);
+        },
+    );
     bar.finish_and_clear();
     records
 }
 
-fn solve_one(
-    args: &SolveArgs,
-    config: &Engine,
-    path: &Path,
-    ws: &mut Workspace,
-    stems: &mut HashSet<String>,
-    bar: &ProgressBar,
-) -> Record {
+/// Puzzles solved at once: `--jobs`, or the cores divided among the
+/// solver's `--threads`.
+fn solve_jobs(args: &SolveArgs) -> usize {
+    match args.jobs {
+        Some(j) => usize::from(j),
+        None => (batch::jobs(None) / args.threads.unwrap_or(1) as usize).max(1),
+    }
+}
+
+/// One puzzle's result and what to print for it, in order.
+struct Solved {
+    record: Record,
+    report: Vec<Chunk>,
+}
+
+enum Chunk {
+    Out(String),
+    Err(String),
+}
+
+fn solve_one(args: &SolveArgs, config: &Engine, path: &Path, stem: &str, ws: &Workspace) -> Solved {
     let (solver, via) = config.names();
+    let mut report = Vec::new();
     let loaded = match input::load_with(path, args.from, args.model.killer) {
         Ok(l) => l,
         Err(e) => {
-            let message = e.to_string();
-            bar.suspend(|| {
-                super::report_load_error(&e);
-            });
-            let record = Record::invalid(&path.display().to_string(), solver, via, &message);
-            emit_json(args, &record);
-            return record;
+            report.push(Chunk::Err(super::load_error_text(&e).0));
+            let record = Record::invalid(&path.display().to_string(), solver, via, &e.to_string());
+            return finish(args, record, report);
         }
     };
-    bar.suspend(|| eprint!("{}", loaded.warnings));
-    let stem = unique_stem(&loaded.stem, stems);
+    report.push(Chunk::Err(loaded.warnings.to_string()));
     let start = Instant::now();
     let name = loaded.display_name.as_str();
     let result = match config {
-        Engine::External(c) => solve::solve_puzzle(&loaded.puzzle, &stem, c, ws, interrupt::flag()),
+        Engine::External(c) => solve::solve_puzzle(&loaded.puzzle, stem, c, ws, interrupt::flag()),
         Engine::Native { mode, time_limit } => {
             solve::solve_native(&loaded.puzzle, *mode, *time_limit)
         }
@@ -333,26 +323,35 @@ fn solve_one(
         Ok(out) => {
             let record = Record::from_outcome(name, solver, via, &out, args.all);
             if !args.json {
-                bar.suspend(|| print!("{}", describe(args, config, name, &loaded.puzzle, &out)));
+                report.push(Chunk::Out(describe(
+                    args,
+                    config,
+                    name,
+                    &loaded.puzzle,
+                    &out,
+                )));
             }
             if let Some((message, _)) = &out.cut_error {
-                bar.suspend(|| eprintln!("cagec: {name}: a no-good cut run failed: {message}"));
+                report.push(Chunk::Err(format!(
+                    "cagec: {name}: a no-good cut run failed: {message}\n"
+                )));
             }
             record
         }
         Err(e) => {
-            bar.suspend(|| eprintln!("cagec: {name}: {e}"));
+            report.push(Chunk::Err(format!("cagec: {name}: {e}\n")));
             Record::from_error(name, solver, via, &e, start.elapsed().as_secs_f64())
         }
     };
-    emit_json(args, &record);
-    record
+    finish(args, record, report)
 }
 
-fn emit_json(args: &SolveArgs, record: &Record) {
+/// Adds the JSON line, when asked for.
+fn finish(args: &SolveArgs, record: Record, mut report: Vec<Chunk>) -> Solved {
     if args.json {
-        println!("{}", record.to_json());
+        report.push(Chunk::Out(format!("{}\n", record.to_json())));
     }
+    Solved { record, report }
 }
 
 /// `kk0`, then `kk0_2`, … so two puzzles never share run files.

@@ -64,10 +64,14 @@ pub fn attempt(
         remove_stale(&spec.dir.join(stale))?;
     }
     let inv = invocation(spec, &written, &files);
-    writeln!(spec.commands, "{}", process::shell_line(&inv)).map_err(|source| SolveError::Io {
-        what: "writing commands.txt".into(),
-        source,
-    })?;
+    // One write per line: puzzles solved in parallel share the file.
+    let line = format!("{}\n", process::shell_line(&inv));
+    spec.commands
+        .write_all(line.as_bytes())
+        .map_err(|source| SolveError::Io {
+            what: "writing commands.txt".into(),
+            source,
+        })?;
     let finished = process::run(&inv, spec.dir, wall_limit(spec.time_limit), spec.cancel)?;
     let raw = read_result(spec, &written, &files, finished.exit)?;
     let grid = match raw.values {

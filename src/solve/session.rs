@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -80,7 +81,8 @@ pub struct Outcome {
 pub struct Workspace {
     dir: PathBuf,
     _temp: Option<tempfile::TempDir>,
-    commands: File,
+    /// `commands.txt`; puzzles solved in parallel append whole lines to it.
+    commands: Mutex<File>,
 }
 
 impl Workspace {
@@ -117,12 +119,30 @@ impl Workspace {
         Ok(Workspace {
             dir,
             _temp: temp,
-            commands,
+            commands: Mutex::new(commands),
         })
     }
 
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+}
+
+/// Appends to `commands.txt`, each write whole under the lock.
+struct CommandLog<'a>(&'a Mutex<File>);
+
+impl Write for CommandLog<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut file = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        file.write_all(buf)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 
@@ -138,7 +158,7 @@ pub fn solve_puzzle(
     puzzle: &Puzzle,
     stem: &str,
     cfg: &Config,
-    ws: &mut Workspace,
+    ws: &Workspace,
     cancel: &AtomicBool,
 ) -> Result<Outcome, SolveError> {
     let start = Instant::now();
@@ -163,7 +183,7 @@ pub fn solve_puzzle(
         time_limit: cfg.time_limit,
         threads: cfg.threads,
         dir: &ws.dir,
-        commands: &mut ws.commands,
+        commands: &mut CommandLog(&ws.commands),
         cancel,
     };
     let first = attempt(&mut spec, stem, model.as_ref(), puzzle, &[])?;
