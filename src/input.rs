@@ -27,8 +27,10 @@ pub enum LoadError {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("{0}: the file is not UTF-8 text (binary data?)")]
-    NotText(String),
+    #[error(
+        "{0}:{1}:{2}: error: the file is not UTF-8 text (binary data?): its first byte that is not UTF-8 is here"
+    )]
+    NotText(String, usize, usize),
     #[error("{0}: cannot tell the input format from the file name; use --from")]
     UnknownFormat(String),
     /// Parse or validation errors, already rendered with file:line:col.
@@ -66,7 +68,16 @@ pub fn load_with(
         path: path.to_path_buf(),
         source,
     })?;
-    let src = String::from_utf8(bytes).map_err(|_| LoadError::NotText(display_name.clone()))?;
+    let src = String::from_utf8(bytes).map_err(|e| {
+        // Where the text stops being UTF-8, as a line and a column of bytes.
+        let good = std::str::from_utf8(&e.as_bytes()[..e.utf8_error().valid_up_to()]).unwrap_or("");
+        let line = 1 + good.matches('\n').count();
+        let col = 1 + good
+            .rsplit('\n')
+            .next()
+            .map_or(0, |last| last.chars().count());
+        LoadError::NotText(display_name.clone(), line, col)
+    })?;
     // A Keen ID is recognised whatever the file is called (`puzzle.txt`).
     let format = match format
         .or_else(|| InputFormat::sniff(&src))

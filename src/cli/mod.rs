@@ -119,8 +119,7 @@ pub fn load_error_text(err: &crate::input::LoadError) -> (String, u8) {
             exit::INVALID,
         ),
         LoadError::Io { .. } => (format!("cagec: {err}\n"), exit::IO),
-        LoadError::NotText(_) | LoadError::UnknownFormat(_) => {
-            (format!("cagec: {err}\n"), exit::INVALID)
-        }
+        LoadError::NotText(..) => (format!("{err}\n"), exit::INVALID),
+        LoadError::UnknownFormat(_) => (format!("cagec: {err}\n"), exit::INVALID),
     }
 }
