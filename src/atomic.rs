@@ -2,9 +2,12 @@
 //! file in its target directory and renamed into place only when all of them
 //! were written, so an error or an interrupt never leaves a partial file.
 
-use std::io::{self, BufWriter, Write};
+use std::fs::File;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::thread::{Scope, ScopedJoinHandle};
 
 use tempfile::NamedTempFile;
 
@@ -53,15 +56,7 @@ impl<'c> AtomicFiles<'c> {
             builder.permissions(std::fs::Permissions::from_mode(0o644));
         }
         let mut tmp = builder.tempfile_in(dir).map_err(|e| annotate(e, path))?;
-        {
-            let checked = Checked {
-                inner: tmp.as_file_mut(),
-                cancel: self.cancel,
-            };
-            let mut w = BufWriter::with_capacity(1 << 16, checked);
-            fill(&mut w).map_err(|e| annotate(e, path))?;
-            w.flush().map_err(|e| annotate(e, path))?;
-        }
+        write_pipelined(tmp.as_file_mut(), self.cancel, fill).map_err(|e| annotate(e, path))?;
         self.done.push((path.to_path_buf(), tmp));
         Ok(())
     }
@@ -87,23 +82,135 @@ fn annotate(e: io::Error, path: &Path) -> io::Error {
     io::Error::new(e.kind(), format!("{}: {e}", path.display()))
 }
 
-/// A writer that refuses to go on once the cancel flag is set. It sits under
-/// the 64 KB buffer, so the flag is read once per buffer, not per token.
-struct Checked<'a, 'c> {
-    inner: &'a mut std::fs::File,
-    cancel: Option<&'c AtomicBool>,
+/// Bytes go to the file in chunks of this size.
+const CHUNK: usize = 1 << 20;
+
+/// Runs `fill` into `file`. Once the output passes one chunk, a second thread
+/// does the writing while `fill` goes on formatting: on large models the
+/// kernel's copy of the bytes is a tenth of the time, and it then overlaps.
+/// Every chunk first checks the cancel flag.
+fn write_pipelined(file: &mut File, cancel: Option<&AtomicBool>, fill: Fill<'_>) -> io::Result<()> {
+    std::thread::scope(|scope| {
+        let mut w = Chunks {
+            buf: Vec::with_capacity(CHUNK),
+            file: Some(file),
+            pipe: None,
+            cancel,
+            scope,
+        };
+        let filled = fill(&mut w).and_then(|()| w.flush());
+        let written = w.close();
+        filled.and(written)
+    })
 }
 
-impl Write for Checked<'_, '_> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+/// The writer `fill` sees: a buffer, flushed to the file directly until the
+/// output turns out large, then through a writer thread.
+struct Chunks<'s, 'e, 'f> {
+    buf: Vec<u8>,
+    /// The file, until the writer thread takes it.
+    file: Option<&'f mut File>,
+    /// Full chunks to the writer thread, and empty ones back for reuse.
+    pipe: Option<Pipe<'s>>,
+    cancel: Option<&'e AtomicBool>,
+    scope: &'s Scope<'s, 'e>,
+}
+
+struct Pipe<'s> {
+    full: SyncSender<Vec<u8>>,
+    empty: Receiver<Vec<u8>>,
+    thread: ScopedJoinHandle<'s, io::Result<()>>,
+}
+
+impl<'s, 'e: 's, 'f: 's> Chunks<'s, 'e, 'f> {
+    /// Hands the buffer on: to the file, or to the writer thread (started
+    /// on the second chunk, so small outputs never start a thread).
+    fn send(&mut self) -> io::Result<()> {
         if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Err(io::Error::other(Cancelled));
         }
-        self.inner.write(buf)
+        if self.pipe.is_none() && self.file.is_some() && self.buf.len() < CHUNK {
+            // A small output's last piece.
+            return self
+                .file
+                .as_mut()
+                .map_or(Ok(()), |f| f.write_all(&self.buf))
+                .map(|()| self.buf.clear());
+        }
+        if self.pipe.is_none() {
+            let file = self
+                .file
+                .take()
+                .ok_or_else(|| io::Error::other("file gone"))?;
+            let (full, to_write) = mpsc::sync_channel::<Vec<u8>>(2);
+            let (give_back, empty) = mpsc::channel();
+            let thread = self.scope.spawn(move || {
+                for chunk in to_write {
+                    file.write_all(&chunk)?;
+                    let _ = give_back.send(chunk);
+                }
+                Ok(())
+            });
+            self.pipe = Some(Pipe {
+                full,
+                empty,
+                thread,
+            });
+        }
+        let pipe = self
+            .pipe
+            .as_ref()
+            .ok_or_else(|| io::Error::other("no pipe"))?;
+        let mut next = pipe
+            .empty
+            .try_recv()
+            .unwrap_or_else(|_| Vec::with_capacity(CHUNK));
+        next.clear();
+        let chunk = std::mem::replace(&mut self.buf, next);
+        if pipe.full.send(chunk).is_err() {
+            // The writer stopped on an error; `close` reports it.
+            return self.close();
+        }
+        Ok(())
+    }
+
+    /// Waits for the writer thread and reports its error, if any.
+    fn close(&mut self) -> io::Result<()> {
+        match self.pipe.take() {
+            None => Ok(()),
+            Some(Pipe { full, thread, .. }) => {
+                drop(full);
+                thread
+                    .join()
+                    .unwrap_or_else(|_| Err(io::Error::other("the writer thread panicked")))
+            }
+        }
+    }
+}
+
+impl<'s, 'e: 's, 'f: 's> Write for Chunks<'s, 'e, 'f> {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        self.write_all(data).map(|()| data.len())
+    }
+
+    fn write_all(&mut self, mut data: &[u8]) -> io::Result<()> {
+        while !data.is_empty() {
+            let room = CHUNK - self.buf.len();
+            let (now, later) = data.split_at(room.min(data.len()));
+            self.buf.extend_from_slice(now);
+            data = later;
+            if self.buf.len() == CHUNK {
+                self.send()?;
+            }
+        }
+        Ok(())
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
+        if !self.buf.is_empty() {
+            self.send()?;
+        }
+        Ok(())
     }
 }
 

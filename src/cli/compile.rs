@@ -118,36 +118,32 @@ fn compile_one(
         Failure { message, code }
     })?;
     let mut notes = loaded.warnings.to_string();
-    let mut model = formulate_with(&loaded.puzzle, &args.model.options()).map_err(|e| Failure {
-        message: format!("{notes}cagec: {}: {e}\n", loaded.display_name),
-        code: exit::INVALID,
-    })?;
-    model.name = loaded.stem.clone();
-    // The paper-shaped AMPL pair encodes only the paper's formulation; any
-    // other option is written as the flat model itself.
-    let format = match format {
-        OutputFormat::Ampl
-            if !crate::formulate::paper_ampl_applies(&loaded.puzzle, &args.model.options()) =>
-        {
+    let opts = args.model.options();
+    // The paper's AMPL pair formulates in MathProg itself: no model to build.
+    let pair =
+        format == OutputFormat::Ampl && crate::formulate::paper_ampl_applies(&loaded.puzzle, &opts);
+    let result = if pair {
+        match out {
+            None => output::to_stdout(Box::new(|w| write_pair_stream(&loaded.puzzle, w))),
+            Some(path) => write_pair(&loaded.puzzle, path),
+        }
+    } else {
+        if format == OutputFormat::Ampl {
             notes.push_str(&format!(
                 "cagec: {}: the paper's AMPL pair encodes only its own KenKen model: \
                  writing one flat MathProg model (every row explicit, no .dat); run it with glpsol -m\n",
                 loaded.display_name
             ));
-            Flat::Yes
         }
-        other => Flat::No(other),
-    };
-    let result = match (format, out) {
-        (Flat::Yes, None) => output::to_stdout(Box::new(|w| back::write_mathprog(&model, w))),
-        (Flat::Yes, Some(path)) => {
-            let mut files = output::files();
-            files
-                .write(path, Box::new(|w| back::write_mathprog(&model, w)))
-                .and_then(|()| files.commit())
+        let mut model = formulate_with(&loaded.puzzle, &opts).map_err(|e| Failure {
+            message: format!("{notes}cagec: {}: {e}\n", loaded.display_name),
+            code: exit::INVALID,
+        })?;
+        model.name = loaded.stem.clone();
+        match out {
+            None => output::to_stdout(stdout_fill(format, &model)),
+            Some(path) => write_files(format, &model, path),
         }
-        (Flat::No(format), None) => output::to_stdout(stdout_fill(format, &model, &loaded.puzzle)),
-        (Flat::No(format), Some(path)) => write_files(format, &model, &loaded.puzzle, path),
     };
     result.map(|()| notes.clone()).map_err(|e| {
         let (message, code) = output::write_error_text(&e);
@@ -259,13 +255,6 @@ fn worse(a: u8, b: u8) -> u8 {
     if rank(b) > rank(a) { b } else { a }
 }
 
-/// Whether the AMPL output is the flat model.
-#[derive(Clone, Copy)]
-enum Flat {
-    Yes,
-    No(OutputFormat),
-}
-
 fn format_from_path(path: &Path) -> Option<OutputFormat> {
     match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
         "lp" => Some(OutputFormat::Lp),
@@ -275,9 +264,9 @@ fn format_from_path(path: &Path) -> Option<OutputFormat> {
     }
 }
 
-/// Everything of one format as a single stream (the AMPL pair as one MathProg
-/// file with a data section; the fixed-MPS rename map as leading comments).
-fn stdout_fill<'a>(format: OutputFormat, model: &'a Model, puzzle: &'a Puzzle) -> Fill<'a> {
+/// Everything of one format as a single stream (the fixed-MPS rename map as
+/// leading comments; for AMPL, the flat MathProg model).
+fn stdout_fill(format: OutputFormat, model: &Model) -> Fill<'_> {
     match format {
         OutputFormat::Lp => Box::new(|w| back::write_lp(model, w)),
         OutputFormat::Mps => Box::new(|w| back::write_mps(model, w)),
@@ -292,20 +281,35 @@ fn stdout_fill<'a>(format: OutputFormat, model: &'a Model, puzzle: &'a Puzzle) -
             }
             back::write_fixed_mps(model, &names, w)
         }),
-        OutputFormat::Ampl => Box::new(|w| {
-            back::ampl::write_model(w)?;
-            writeln!(w, "\ndata;\n")?;
-            back::ampl::write_data(puzzle, &[], w)
-        }),
+        OutputFormat::Ampl => Box::new(|w| back::write_mathprog(model, w)),
     }
 }
 
-fn write_files(
-    format: OutputFormat,
-    model: &Model,
-    puzzle: &Puzzle,
-    path: &Path,
-) -> std::io::Result<()> {
+/// The paper's AMPL pair as one MathProg stream with a data section.
+fn write_pair_stream(puzzle: &Puzzle, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+    back::ampl::write_model(w)?;
+    writeln!(w, "\ndata;\n")?;
+    back::ampl::write_data(puzzle, &[], w)
+}
+
+/// The paper's AMPL pair: the model at `path`, its data beside it (`.dat`).
+fn write_pair(puzzle: &Puzzle, path: &Path) -> std::io::Result<()> {
+    let data = output::sibling(path, "dat");
+    if data == path {
+        return Err(std::io::Error::other(format!(
+            "{}: the AMPL model needs a name other than .dat (its data goes there)",
+            path.display()
+        )));
+    }
+    let mut files = output::files();
+    files.write(path, Box::new(|w| back::ampl::write_model(w)))?;
+    files.write(&data, Box::new(|w| back::ampl::write_data(puzzle, &[], w)))?;
+    files.commit()
+}
+
+/// The model's file(s) at `path`: for fixed MPS with its rename map beside
+/// it; for AMPL, the flat MathProg model.
+fn write_files(format: OutputFormat, model: &Model, path: &Path) -> std::io::Result<()> {
     let mut files = output::files();
     match format {
         OutputFormat::Lp => files.write(path, Box::new(|w| back::write_lp(model, w)))?,
@@ -318,17 +322,7 @@ fn write_files(
                 files.write(&map, Box::new(|w| back::write_rename_map(&names, w)))?;
             }
         }
-        OutputFormat::Ampl => {
-            let data = output::sibling(path, "dat");
-            if data == path {
-                return Err(std::io::Error::other(format!(
-                    "{}: the AMPL model needs a name other than .dat (its data goes there)",
-                    path.display()
-                )));
-            }
-            files.write(path, Box::new(|w| back::ampl::write_model(w)))?;
-            files.write(&data, Box::new(|w| back::ampl::write_data(puzzle, &[], w)))?;
-        }
+        OutputFormat::Ampl => files.write(path, Box::new(|w| back::write_mathprog(model, w)))?,
     }
     files.commit()
 }
