@@ -142,7 +142,7 @@ impl<'s, 'e: 's, 'f: 's> Chunks<'s, 'e, 'f> {
                 .file
                 .take()
                 .ok_or_else(|| io::Error::other("file gone"))?;
-            let (full, to_write) = mpsc::sync_channel::<Vec<u8>>(2);
+            let (full, to_write) = mpsc::sync_channel::<Vec<u8>>(1);
             let (give_back, empty) = mpsc::channel();
             let thread = self.scope.spawn(move || {
                 for chunk in to_write {

@@ -338,7 +338,7 @@ fn write_rows(model: &Model, c: usize, rows: Range<usize>, out: &mut dyn Write) 
             "{}",
             wrap(&pieces, &format!("    {eq:<8}"), "              ")
         )?;
-        let note = short_note(&row.info.note, c + 1);
+        let note = short_note(row.note, c + 1);
         writeln!(out, "{}", wrap_words(note, "            ", "            "))?;
     }
     Ok(())

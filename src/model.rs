@@ -84,12 +84,8 @@ pub struct Term {
 /// A row's metadata; its terms are `Model::terms(row)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RowInfo {
-    /// Solver-safe, unique (`cell_3_4`, `cage_7_r1`).
-    pub name: String,
     /// Equation label of the source the row comes from, e.g. `2.1` or `given`.
     pub eq: &'static str,
-    /// A short plain-language comment (`cell (3,4) holds exactly one value`).
-    pub note: String,
     pub sense: Sense,
     pub rhs: i64,
     start: u32,
@@ -98,6 +94,10 @@ pub struct RowInfo {
 /// A borrowed view of one row.
 #[derive(Clone, Copy, Debug)]
 pub struct Row<'a> {
+    /// Solver-safe, unique (`cell_3_4`, `cage_7_r1`).
+    pub name: &'a str,
+    /// A short plain-language comment (`cell (3,4) holds exactly one value`).
+    pub note: &'a str,
     pub info: &'a RowInfo,
     pub terms: &'a [Term],
 }
@@ -118,6 +118,9 @@ pub struct Model {
     /// Comment lines written at the top of every format.
     pub header: Vec<String>,
     names: NameArena,
+    /// Row names and notes, by row (arenas like `names`).
+    row_names: NameArena,
+    row_notes: NameArena,
     /// Each variable's domain, as an index into `domain_table`: models have a
     /// handful of distinct domains and millions of variables.
     domains: Vec<u32>,
@@ -251,10 +254,10 @@ impl Model {
             self.terms.truncate(start);
             return Err(ModelError::TooLarge { limit });
         }
+        self.row_names.push(&name);
+        self.row_notes.push(&note);
         self.rows.push(RowInfo {
-            name,
             eq,
-            note,
             sense,
             rhs,
             start: start as u32,
@@ -311,6 +314,8 @@ impl Model {
 
     pub fn row(&self, row: usize) -> Row<'_> {
         Row {
+            name: self.row_names.get(row),
+            note: self.row_notes.get(row),
             info: &self.rows[row],
             terms: &self.terms[self.term_range(row)],
         }
@@ -350,7 +355,7 @@ impl Model {
                 let lhs: i64 = row.terms.iter().map(|t| t.coef as i64 * value(t.var)).sum();
                 !row.info.sense.holds(lhs, row.info.rhs)
             })
-            .map(|row| row.info.name.as_str())
+            .map(|row| row.name)
             .collect()
     }
 }
@@ -359,13 +364,13 @@ impl Model {
 /// A model has millions of names; a `String` each would cost 24 bytes of
 /// header and an allocation apiece.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct NameArena {
+struct NameArena {
     text: String,
     ends: Vec<u32>,
 }
 
 impl NameArena {
-    pub(crate) fn push(&mut self, name: &str) {
+    fn push(&mut self, name: &str) {
         self.text.push_str(name);
         self.end_name();
     }
@@ -375,20 +380,12 @@ impl NameArena {
         self.ends.push(self.text.len() as u32);
     }
 
-    pub(crate) fn get(&self, i: usize) -> &str {
+    fn get(&self, i: usize) -> &str {
         let start = match i {
             0 => 0,
             _ => self.ends[i - 1] as usize,
         };
         &self.text[start..self.ends[i] as usize]
-    }
-
-    pub(crate) fn len(&self) -> usize {
-        self.ends.len()
-    }
-
-    pub(crate) fn iter(&self) -> impl Iterator<Item = &str> + '_ {
-        (0..self.len()).map(|i| self.get(i))
     }
 }
 

@@ -50,12 +50,12 @@ fn solve_files(model: &Model, dir: &Path, glpsol_too: bool) -> Vec<Outcome> {
     if available("highs") {
         out.push(solvers::highs(&lp));
         out.push(solvers::highs(&mps));
-        out.push(canonical(solvers::highs(&fixed), &names));
+        out.push(canonical(solvers::highs(&fixed), model, &names));
     }
     if available("cbc") {
         out.push(solvers::cbc(&lp));
         out.push(solvers::cbc(&mps));
-        out.push(canonical(solvers::cbc(&fixed), &names));
+        out.push(canonical(solvers::cbc(&fixed), model, &names));
     }
     if glpsol_too && available("glpsol") {
         out.push(solvers::glpsol("--lp", &lp, &lp_columns));
@@ -68,11 +68,16 @@ fn solve_files(model: &Model, dir: &Path, glpsol_too: bool) -> Vec<Outcome> {
 }
 
 /// Renames a fixed-MPS answer's short names back to canonical ones.
-fn canonical(mut o: Outcome, names: &FixedNames) -> Outcome {
+fn canonical(mut o: Outcome, model: &Model, names: &FixedNames) -> Outcome {
     o.values = o
         .values
         .into_iter()
-        .map(|(k, v)| (names.canonical(&k).map_or(k.clone(), str::to_string), v))
+        .map(|(k, v)| {
+            (
+                names.canonical(model, &k).map_or(k.clone(), str::to_string),
+                v,
+            )
+        })
         .collect();
     o
 }

@@ -36,7 +36,7 @@ fn check_agreement(context: &str, model: &Model) {
     let lp_text = text(&|w| back::write_lp(model, w));
     let mps_text = text(&|w| back::write_mps(model, w));
     let fixed_text = text(&|w| back::write_fixed_mps(model, &names, w));
-    let map_text = text(&|w| back::write_rename_map(&names, w));
+    let map_text = text(&|w| back::write_rename_map(model, &names, w));
     let read = |label: &str, result: Result<Lin, String>| {
         result.unwrap_or_else(|e| panic!("{context}: the {label} reader refused the file: {e}"))
     };

@@ -50,7 +50,7 @@ fn every_backend_on_every_fixture() {
                 let names = back::fixed_names(m);
                 back::write_fixed_mps(m, &names, w).unwrap();
                 w.extend_from_slice(b"\n=== rename map ===\n");
-                back::write_rename_map(&names, w).unwrap();
+                back::write_rename_map(m, &names, w).unwrap();
             });
             insta::assert_snapshot!("fixed-mps", fixed);
             let dat = emit(path, &opts, |p, m, w| ampl(p, m, &opts, w));

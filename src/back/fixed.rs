@@ -12,7 +12,7 @@ use std::io::{self, Write};
 use askama::Template;
 
 use super::text::CommentText;
-use crate::model::{Model, NameArena, VarId};
+use crate::model::{Model, VarId};
 
 /// The short name of every row and column of one model, for
 /// [`write_fixed_mps`](super::write_fixed_mps), and the way back.
@@ -26,10 +26,11 @@ pub struct FixedNames {
     row_code: Vec<u32>,
     /// Per column: 0 if kept, else its `C` number.
     col_code: Vec<u32>,
-    /// Canonical names of renamed rows, by number − 1.
-    renamed_rows: NameArena,
-    /// Canonical names of renamed columns, by number − 1.
-    renamed_cols: NameArena,
+    /// The renamed rows (their indices), by number − 1: the names stay in
+    /// the model, which has millions of them at n = 100.
+    renamed_rows: Vec<u32>,
+    /// The renamed columns (their indices), by number − 1.
+    renamed_cols: Vec<u32>,
     /// Canonical names used as they are.
     kept: HashSet<Box<str>>,
 }
@@ -42,18 +43,18 @@ pub fn fixed_names(model: &Model) -> FixedNames {
         model_name: model.name.clone(),
         row_code: Vec::with_capacity(model.num_rows()),
         col_code: Vec::with_capacity(model.num_vars()),
-        renamed_rows: NameArena::default(),
-        renamed_cols: NameArena::default(),
+        renamed_rows: Vec::new(),
+        renamed_cols: Vec::new(),
         kept: HashSet::new(),
     };
-    for row in model.rows() {
-        let name = row.info.name.as_str();
+    for (r, row) in model.rows().enumerate() {
+        let name = row.name;
         // `obj` is the objective row's name in our MPS files.
-        let code = names.assign(name, name != "obj", Kind::Row);
+        let code = names.assign(name, name != "obj", Kind::Row, r);
         names.row_code.push(code);
     }
     for v in model.vars() {
-        let code = names.assign(model.var_name(v), true, Kind::Col);
+        let code = names.assign(model.var_name(v), true, Kind::Col, v.index());
         names.col_code.push(code);
     }
     names
@@ -67,7 +68,7 @@ enum Kind {
 
 impl FixedNames {
     /// Keeps `name` (returns 0) or gives it the next number of its kind.
-    fn assign(&mut self, name: &str, may_keep: bool, kind: Kind) -> u32 {
+    fn assign(&mut self, name: &str, may_keep: bool, kind: Kind, index: usize) -> u32 {
         if may_keep && keepable(name) {
             self.kept.insert(name.into());
             return 0;
@@ -76,7 +77,7 @@ impl FixedNames {
             Kind::Row => &mut self.renamed_rows,
             Kind::Col => &mut self.renamed_cols,
         };
-        list.push(name);
+        list.push(index as u32);
         list.len() as u32
     }
 
@@ -88,17 +89,22 @@ impl FixedNames {
     /// The canonical name behind a short name of the fixed-MPS file (a row or
     /// a column); `None` if the file has no such name. Drivers use it to read
     /// a solver's answer to a fixed-MPS file back.
-    pub fn canonical(&self, short: &str) -> Option<&str> {
+    pub fn canonical<'a>(&'a self, model: &'a Model, short: &str) -> Option<&'a str> {
         if let Some((prefix, code)) = decode(short) {
-            let list = if prefix == b'R' {
-                &self.renamed_rows
-            } else {
-                &self.renamed_cols
-            };
-            let i = code as usize - 1;
-            return (i < list.len()).then(|| list.get(i));
+            let index = *self.renamed(prefix).get(code as usize - 1)? as usize;
+            return Some(match prefix {
+                b'R' => model.row(index).name,
+                _ => model.var_name(VarId(index as u32)),
+            });
         }
         self.kept.get(short).map(|s| &**s)
+    }
+
+    fn renamed(&self, prefix: u8) -> &[u32] {
+        match prefix {
+            b'R' => &self.renamed_rows,
+            _ => &self.renamed_cols,
+        }
     }
 
     /// The `NAME` field of the file.
@@ -114,7 +120,7 @@ impl FixedNames {
     /// The short name of row `r` of `model`.
     pub(crate) fn row<'m>(&self, model: &'m Model, r: usize) -> Short<'m> {
         match self.row_code[r] {
-            0 => Short::Kept(&model.row(r).info.name),
+            0 => Short::Kept(model.row(r).name),
             code => Short::Made(encode(b'R', code)),
         }
     }
@@ -224,13 +230,14 @@ fn short_model_name(name: &str) -> String {
 /// Writes the rename map of a fixed-MPS file: a commented header explaining
 /// it, then one `SHORT CANONICAL` line per renamed row, then per renamed
 /// column. The body is empty when nothing was renamed.
-pub fn write_rename_map(names: &FixedNames, out: &mut dyn Write) -> io::Result<()> {
-    super::render(&RenameMap { names }, out)
+pub fn write_rename_map(model: &Model, names: &FixedNames, out: &mut dyn Write) -> io::Result<()> {
+    super::render(&RenameMap { model, names }, out)
 }
 
 #[derive(Template)]
 #[template(path = "rename.map", escape = "none")]
 struct RenameMap<'a> {
+    model: &'a Model,
     names: &'a FixedNames,
 }
 
@@ -240,9 +247,11 @@ impl<'a> RenameMap<'a> {
     }
 
     fn lines(&self) -> impl Iterator<Item = MapLine<'a>> + 'a {
-        let n = self.names;
-        let rows = (n.renamed_rows.iter().enumerate()).map(|(i, c)| (b'R', i, c));
-        let cols = (n.renamed_cols.iter().enumerate()).map(|(i, c)| (b'C', i, c));
+        let (n, model) = (self.names, self.model);
+        let rows = (n.renamed_rows.iter().enumerate())
+            .map(|(i, &r)| (b'R', i, model.row(r as usize).name));
+        let cols =
+            (n.renamed_cols.iter().enumerate()).map(|(i, &v)| (b'C', i, model.var_name(VarId(v))));
         rows.chain(cols).map(|(prefix, i, canonical)| MapLine {
             short: encode(prefix, i as u32 + 1),
             canonical,
@@ -318,15 +327,15 @@ mod tests {
         assert_eq!(names.col(&m, a).as_str(), "x_1_1_1");
         assert_eq!(names.col(&m, b).as_str(), "C0000001");
         assert_eq!(names.col(&m, c).as_str(), "C0000002");
-        assert_eq!(names.canonical("C0000001"), Some("x_10_10_10"));
-        assert_eq!(names.canonical("C0000002"), Some("C0000001"));
-        assert_eq!(names.canonical("R0000002"), Some("obj"));
-        assert_eq!(names.canonical("x_1_1_1"), Some("x_1_1_1"));
-        assert_eq!(names.canonical("C0000003"), None);
-        assert_eq!(names.canonical("nothere"), None);
+        assert_eq!(names.canonical(&m, "C0000001"), Some("x_10_10_10"));
+        assert_eq!(names.canonical(&m, "C0000002"), Some("C0000001"));
+        assert_eq!(names.canonical(&m, "R0000002"), Some("obj"));
+        assert_eq!(names.canonical(&m, "x_1_1_1"), Some("x_1_1_1"));
+        assert_eq!(names.canonical(&m, "C0000003"), None);
+        assert_eq!(names.canonical(&m, "nothere"), None);
 
         let mut map = Vec::new();
-        write_rename_map(&names, &mut map).unwrap();
+        write_rename_map(&m, &names, &mut map).unwrap();
         let map = String::from_utf8(map).unwrap();
         let body: Vec<&str> = map.lines().filter(|l| !l.starts_with('#')).collect();
         assert_eq!(
@@ -350,7 +359,7 @@ mod tests {
         let names = fixed_names(&m);
         assert_eq!(names.renamed_count(), 0);
         let mut map = Vec::new();
-        write_rename_map(&names, &mut map).unwrap();
+        write_rename_map(&m, &names, &mut map).unwrap();
         let map = String::from_utf8(map).unwrap();
         assert!(map.lines().all(|l| l.starts_with('#')), "{map}");
     }

@@ -124,9 +124,9 @@ impl Display for LpRow<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         banners(f, "\\", self.model, self.index)?;
         let row = self.model.row(self.index);
-        row_comment(f, "\\", row.info)?;
+        row_comment(f, "\\", &row)?;
         let mut w = Wrap::new(f, LINE_LIMIT);
-        w.lead(&row.info.name)?;
+        w.lead(row.name)?;
         w.lead(":")?;
         for t in row.terms {
             w.term(i64::from(t.coef), self.model.var_name(t.var))?;

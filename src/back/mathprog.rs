@@ -134,8 +134,8 @@ impl Display for Row<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         banners(f, "#", self.model, self.index)?;
         let row = self.model.row(self.index);
-        row_comment(f, "#", row.info)?;
-        let lead = format!("s.t. {}:", row.info.name);
+        row_comment(f, "#", &row)?;
+        let lead = format!("s.t. {}:", row.name);
         f.write_str(&lead)?;
         let expr = Expr {
             model: self.model,

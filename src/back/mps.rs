@@ -121,7 +121,7 @@ struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     fn row_name(&self, r: usize) -> Short<'a> {
         match self.names {
-            Names::Canonical => Short::Kept(&self.model.row(r).info.name),
+            Names::Canonical => Short::Kept(self.model.row(r).name),
             Names::Fixed(n) => n.row(self.model, r),
         }
     }
@@ -141,7 +141,7 @@ impl<'a> Ctx<'a> {
 /// The model transposed, a block of columns at a time: each column's
 /// `(row, coef)` entries in row order. The whole transpose would add the
 /// non-zeros a second time to the memory the model takes; a block holds at
-/// most an eighth of them, for the price of a pass over the rows per block.
+/// most a sixteenth of them, for the price of a pass over the rows per block.
 struct Columns<'m> {
     model: &'m Model,
     /// Where each column's entries start, counted over all columns.
@@ -161,7 +161,7 @@ struct Block {
 
 impl<'m> Columns<'m> {
     fn of(model: &'m Model) -> Columns<'m> {
-        Columns::with_budget(model, (model.num_nonzeros() / 8).max(1 << 20))
+        Columns::with_budget(model, (model.num_nonzeros() / 16).max(1 << 18))
     }
 
     fn with_budget(model: &'m Model, budget: usize) -> Columns<'m> {
@@ -264,9 +264,9 @@ impl Display for MpsRow<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let model = self.ctx.model;
         banners(f, "*", model, self.index)?;
-        let info = model.row(self.index).info;
-        row_comment(f, "*", info)?;
-        let kind = match info.sense {
+        let row = model.row(self.index);
+        row_comment(f, "*", &row)?;
+        let kind = match row.info.sense {
             Sense::Eq => "E",
             Sense::Le => "L",
             Sense::Ge => "G",

@@ -4,7 +4,7 @@
 
 use std::fmt::{self, Display, Formatter, Write};
 
-use crate::model::{Model, RowInfo, Section};
+use crate::model::{Model, Row, Section};
 
 /// Spaces for padding, sliced as needed.
 const SPACES: &str = "                                                                ";
@@ -97,13 +97,14 @@ impl Display for Label<'_> {
 
 /// One comment line `P (2.1) note` for a row, `P` being the format's comment
 /// marker.
-pub(crate) fn row_comment(f: &mut Formatter<'_>, marker: &str, info: &RowInfo) -> fmt::Result {
+pub(crate) fn row_comment(f: &mut Formatter<'_>, marker: &str, row: &Row<'_>) -> fmt::Result {
+    let info = row.info;
     f.write_str(marker)?;
     if !info.eq.is_empty() {
         write!(f, " {}", Label(info.eq))?;
     }
-    if !info.note.is_empty() {
-        write!(f, " {}", CommentText(&info.note))?;
+    if !row.note.is_empty() {
+        write!(f, " {}", CommentText(row.note))?;
     }
     f.write_char('\n')
 }

@@ -274,7 +274,7 @@ fn stdout_fill(format: OutputFormat, model: &Model) -> Fill<'_> {
             let names = back::fixed_names(model);
             if names.renamed_count() > 0 {
                 let mut map = Vec::new();
-                back::write_rename_map(&names, &mut map)?;
+                back::write_rename_map(model, &names, &mut map)?;
                 for line in String::from_utf8_lossy(&map).lines() {
                     writeln!(w, "* {line}")?;
                 }
@@ -319,7 +319,7 @@ fn write_files(format: OutputFormat, model: &Model, path: &Path) -> std::io::Res
             files.write(path, Box::new(|w| back::write_fixed_mps(model, &names, w)))?;
             if names.renamed_count() > 0 {
                 let map = output::sibling(path, "map");
-                files.write(&map, Box::new(|w| back::write_rename_map(&names, w)))?;
+                files.write(&map, Box::new(|w| back::write_rename_map(model, &names, w)))?;
             }
         }
         OutputFormat::Ampl => files.write(path, Box::new(|w| back::write_mathprog(model, w)))?,

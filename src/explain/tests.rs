@@ -67,7 +67,7 @@ fn lists_exactly_the_cage_rows_of_the_emitted_model() {
             let expected: Vec<String> = model
                 .rows()
                 .filter(|r| !shared.contains(&r.info.eq))
-                .map(|r| r.info.name.clone())
+                .map(|r| r.name.to_string())
                 .collect();
             assert!(!expected.is_empty());
             assert_eq!(listed_rows(&text), expected, "{name} {opts:?}");

@@ -10,7 +10,7 @@ pub(super) const WIDTH: usize = 96;
 /// `+ 6 u_7`, `>= 0`.
 pub(super) fn row_pieces(model: &Model, r: usize) -> Vec<String> {
     let row = model.row(r);
-    let mut pieces = vec![format!("{}:", row.info.name)];
+    let mut pieces = vec![format!("{}:", row.name)];
     for (i, t) in row.terms.iter().enumerate() {
         let coef = match t.coef.unsigned_abs() {
             1 => String::new(),

@@ -113,7 +113,7 @@ fn row_counts_follow_the_spec() {
     // 3n² Latin rows, n² links, then: given 1, sums 3, diff 1, ratio 4,
     // product: one per prime ≤ 4 (2 and 3).
     assert_eq!(model.num_rows(), 3 * n * n + n * n + 1 + 3 + 1 + 4 + 2);
-    let names: Vec<&str> = model.rows().map(|r| r.info.name.as_str()).collect();
+    let names: Vec<&str> = model.rows().map(|r| r.name).collect();
     assert_eq!(&names[..2], ["cell_1_1", "cell_1_2"]);
     assert!(names.contains(&"cage_7_r4") && names.contains(&"cage_4_p3"));
     assert_eq!(model.var_name(VarId(0)), "x_1_1_1");
@@ -150,7 +150,7 @@ fn product_rows_use_every_exponent_at_n_16() {
         rules: crate::ir::Rules::KenKen,
     })
     .unwrap();
-    let p2 = model.rows().find(|r| r.info.name == "cage_1_p2").unwrap();
+    let p2 = model.rows().find(|r| r.name == "cage_1_p2").unwrap();
     assert_eq!(p2.info.rhs, 4);
     let coef = |k: usize| {
         let v = model.find_var(&names::x(0, 0, k)).unwrap();
@@ -160,7 +160,7 @@ fn product_rows_use_every_exponent_at_n_16() {
         (coef(2), coef(4), coef(8), coef(16), coef(3)),
         (Some(1), Some(2), Some(3), Some(4), None)
     );
-    let p13 = model.rows().find(|r| r.info.name == "cage_1_p13").unwrap();
+    let p13 = model.rows().find(|r| r.name == "cage_1_p13").unwrap();
     assert_eq!(p13.info.rhs, 0);
 }
 
@@ -233,7 +233,7 @@ fn products_by_value_sets_on_straight_cages_only() {
     };
     let model = formulate_with(&puzzle, &opts).unwrap();
     // Cage 4 (8* on cells 4 8 9) is bent: it keeps method 1.
-    assert!(model.rows().any(|r| r.info.name == "cage_4_p2"));
+    assert!(model.rows().any(|r| r.name == "cage_4_p2"));
     // A straight 2-cell product: 12* in a row of a 4×4 has the one set {3,4}.
     let mut straight = puzzle.clone();
     straight.cages[5] = Cage {
@@ -242,7 +242,7 @@ fn products_by_value_sets_on_straight_cages_only() {
         ..straight.cages[5].clone()
     };
     let model = formulate_with(&straight, &opts).unwrap();
-    let row = model.rows().find(|r| r.info.name == "cage_6").unwrap();
+    let row = model.rows().find(|r| r.name == "cage_6").unwrap();
     assert_eq!(
         (row.info.eq, row.info.rhs, row.terms.len()),
         ("6.2.4", 2, 4)
@@ -262,13 +262,13 @@ fn tuple_formulation_falls_back_above_the_limit() {
     assert!(
         model
             .rows()
-            .any(|r| r.info.name == "cage_2" && r.info.eq == "3.1")
+            .any(|r| r.name == "cage_2" && r.info.eq == "3.1")
     );
-    assert!(model.rows().any(|r| r.info.name == "cage_4_p2"));
+    assert!(model.rows().any(|r| r.name == "cage_4_p2"));
     assert!(
         model
             .rows()
-            .any(|r| r.info.name == "cage_3" && r.info.eq == "T.1")
+            .any(|r| r.name == "cage_3" && r.info.eq == "T.1")
     );
     assert!(
         model

@@ -249,13 +249,16 @@ fn grid_of(
     files: &Files,
     values: Values,
 ) -> Result<Grid, SolveError> {
-    let values = match (values, &written.names) {
-        (Values::Named(v), Some(names)) => Values::Named(
+    let values = match (values, &written.names, model) {
+        (Values::Named(v), Some(names), Some(model)) => Values::Named(
             v.into_iter()
-                .map(|(short, x)| (emit::canonical(names, &short).unwrap_or(short), x))
+                .map(|(short, x)| match names.canonical(model, &short) {
+                    Some(long) => (long.to_string(), x),
+                    None => (short, x),
+                })
                 .collect(),
         ),
-        (v, _) => v,
+        (v, ..) => v,
     };
     let file = files
         .printed

@@ -72,7 +72,7 @@ pub fn write(
             to_file(dir, &f, |w| back::write_fixed_mps(model, &names, w))?;
             // The map is for a reader of a kept directory; cagec keeps it in memory.
             to_file(dir, &format!("{file_stem}.fixed.map"), |w| {
-                back::write_rename_map(&names, w)
+                back::write_rename_map(model, &names, w)
             })?;
             Ok(Written {
                 names: Some(names),
@@ -109,11 +109,6 @@ fn write_ampl_pair(
         names: None,
         printed: Some(Printed::Cells),
     })
-}
-
-/// The model's own name for a short fixed-MPS column name.
-pub fn canonical(names: &FixedNames, short: &str) -> Option<String> {
-    names.canonical(short).map(str::to_string)
 }
 
 fn to_file(

@@ -113,7 +113,7 @@ BOUNDS
  UP BND       k         9
 ENDATA
 "#);
-    let map = render_with(|w| write_rename_map(&names, w));
+    let map = render_with(|w| write_rename_map(&m, &names, w));
     assert!(map.ends_with("C0000001 y_value_long\n"));
     insta::assert_snapshot!(map, @r#"
 # cagec rename map for the fixed-MPS file of model "small".

@@ -161,9 +161,9 @@ fn canonical_kenken_names_survive_fixed_mps_up_to_n_9() {
     m.add_var(format_args!("x_10_10_1"), Domain::Binary);
     let names = fixed_names(&m);
     assert_eq!(names.renamed_count(), 1);
-    assert_eq!(names.canonical("x_9_9_9"), Some("x_9_9_9"));
-    assert_eq!(names.canonical("C0000001"), Some("x_10_10_1"));
-    assert_eq!(names.canonical("x_10_10_1"), None);
+    assert_eq!(names.canonical(&m, "x_9_9_9"), Some("x_9_9_9"));
+    assert_eq!(names.canonical(&m, "C0000001"), Some("x_10_10_1"));
+    assert_eq!(names.canonical(&m, "x_10_10_1"), None);
 }
 
 #[test]
