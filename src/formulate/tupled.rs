@@ -25,7 +25,7 @@ pub(super) fn rows(model: &mut Model, l: &Layout, c: usize, t: &Tuples) -> Resul
             .enumerate()
             .all(|(pos, &v)| cell_x(pos, v).is_some())
         {
-            let var = model.add_var(format_args!("z_{cn}_{}", i + 1), Domain::Binary);
+            let var = model.add_indexed_var("z", &[cn, i + 1], Domain::Binary);
             z.push((i, var));
         }
     }
@@ -39,13 +39,16 @@ pub(super) fn rows(model: &mut Model, l: &Layout, c: usize, t: &Tuples) -> Resul
     )?;
     for (pos, cell) in t.cells.iter().enumerate() {
         let (i, j) = (cell.row as usize, cell.col as usize);
+        // The z of each value at this cell, in tuple order: one pass over the
+        // tuples, not one per value.
+        let mut by_value = vec![Vec::new(); l.n + 1];
+        for &(ti, var) in &z {
+            by_value[t.get(ti)[pos] as usize].push(var);
+        }
         for (k, x) in l.xs(i, j) {
-            let mut terms = vec![(x, 1)];
-            terms.extend(
-                z.iter()
-                    .filter(|&&(ti, _)| t.get(ti)[pos] as usize == k)
-                    .map(|&(_, var)| (var, -1)),
-            );
+            let terms: Vec<_> = std::iter::once((x, 1))
+                .chain(by_value[k].iter().map(|&var| (var, -1)))
+                .collect();
             add_row_or_drop(
                 model,
                 names::cage(c, &format!("{}_{}_{k}", i + 1, j + 1)),
