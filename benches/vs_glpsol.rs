@@ -6,8 +6,10 @@
 //! and cagec writes LP, MPS and fixed MPS itself, plus the LP with each
 //! formulation option. Each row is the median wall time of k runs of the
 //! release binary, the bytes written, and the peak RSS of that one child
-//! (from `wait4`). Prints a markdown table, the targets as PASS/FAIL,
-//! and checks that glpsol's LP and cagec's LP have the same columns.
+//! (from `wait4` in a small helper process, see `child.rs`). Prints a
+//! markdown table and the targets as PASS/FAIL. It fails if glpsol's
+//! LP and cagec's LP have different columns; an option cagec refuses at
+//! some n (exit 2, e.g. presolve above 64×64) is a row marked "refused".
 //!
 //! Sizes: `CAGEC_VS_SIZES=9,25` or numbers after `--` (default 9, 25, 50,
 //! 100); runs per row: `CAGEC_VS_REPS`. Without `--bench` (`cargo test
