@@ -110,7 +110,7 @@ impl Workspace {
             .open(&path)
             .map_err(|e| io_error(&format!("creating {}", path.display()), e))?;
         let header = format!(
-            "# cagec solve: every solver run, in order. Reproduce them with\n#   cd {} && sh commands.txt\n",
+            "# cagec solve: every solver run, in order for each puzzle (puzzles solved at once\n# with --jobs interleave). Reproduce them with\n#   cd {} && sh commands.txt\n",
             dir.display()
         );
         commands
