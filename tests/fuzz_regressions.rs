@@ -51,6 +51,57 @@ fn replay(kind: &str) -> usize {
     count
 }
 
+/// Every input stored under `fuzz/regressions/<target>/<name>` (a crash a
+/// fuzzer found, minimised) and what it must come to now.
+const REGRESSIONS: &[(&str, &str, Verdict)] = &[
+    // `1,1 18446744073709551615`: the not-a-square message computed m² for
+    // the cell number u64::MAX + 1 and overflowed.
+    ("cage_lines", "max-cell-number-not-square", Verdict::Rejected),
+    // `1,0`: the flat MathProg model did not end with a newline.
+    ("pipeline", "flat-mod-final-newline", Verdict::Compiled),
+];
+
+fn regression(target: &str, name: &str) -> Vec<u8> {
+    let path = fuzz_dir().join("regressions").join(target).join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn every_stored_crash_now_has_its_expected_outcome() {
+    for &(target, name, want) in REGRESSIONS {
+        assert_eq!(run(target, &regression(target, name)), want, "{target}/{name}");
+    }
+}
+
+#[test]
+fn every_stored_crash_is_listed_with_its_outcome() {
+    for target in TARGETS {
+        for path in files(&fuzz_dir().join("regressions").join(target)) {
+            let name = path.file_name().and_then(|n| n.to_str()).expect("name");
+            assert!(
+                REGRESSIONS.iter().any(|&(t, n, _)| (t, n) == (target, name)),
+                "{} has no expected outcome in REGRESSIONS",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_huge_cell_number_in_a_non_square_puzzle_is_reported() {
+    let data = regression("cage_lines", "max-cell-number-not-square");
+    let src = std::str::from_utf8(&data).expect("text");
+    let errors = cagec::front::parse(InputFormat::Cages, src).expect_err("not square");
+    let messages: Vec<&str> = errors.0.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(errors.0.len(), 1, "{messages:?}");
+    assert!(
+        messages[0].starts_with("cannot infer the grid size: the cages list 2 cells"),
+        "{messages:?}"
+    );
+    // No grid is suggested for a cell number beyond every supported size.
+    assert!(!messages[0].contains("suggests"), "{messages:?}");
+}
+
 #[test]
 fn every_corpus_input_passes_its_targets_checks() {
     let count = replay("corpus");
