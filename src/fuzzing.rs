@@ -9,11 +9,13 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use crate::diag::{Diagnostic, Diagnostics, Span};
-use crate::formulate::{self, FormulateError, Formulation, KillerForm, Options, ProductMethod, names};
-use crate::model::Model;
+use crate::formulate::{
+    self, FormulateError, Formulation, KillerForm, Options, ProductMethod, names,
+};
 use crate::front::write::{self, Format};
 use crate::front::{self, InputFormat};
 use crate::ir::{Cage, Op, Puzzle, Rules};
+use crate::model::Model;
 use crate::{back, cli, input, native, rules, valid, verify};
 
 /// What became of one input.
@@ -127,7 +129,17 @@ fn round_trip(format: Format, p: &Puzzle) {
     let q = q.unwrap_or_else(|d| panic!("{format:?} does not read its output:\n{text}\n{d:?}"));
     assert!(!valid::check(&q).has_errors(), "{format:?}: {text}");
     let cells = |p: &Puzzle, sort: bool| -> Vec<_> {
-        let cage = |c: &Cage| (c.target, c.op, if sort { c.sorted_cells() } else { c.cells.clone() });
+        let cage = |c: &Cage| {
+            (
+                c.target,
+                c.op,
+                if sort {
+                    c.sorted_cells()
+                } else {
+                    c.cells.clone()
+                },
+            )
+        };
         p.cages.iter().map(cage).collect()
     };
     match format {
@@ -135,7 +147,11 @@ fn round_trip(format: Format, p: &Puzzle) {
         Format::Grid => assert_eq!(cells(&q, false), cells(p, true), "{text}"),
         Format::Keen => {}
     }
-    assert_eq!(write::canonical(&q), write::canonical(p), "{format:?}: {text}");
+    assert_eq!(
+        write::canonical(&q),
+        write::canonical(p),
+        "{format:?}: {text}"
+    );
     let again = write::to_string(format, &q);
     assert_eq!(again.as_deref(), Ok(text.as_str()), "{format:?}");
 }
@@ -160,7 +176,11 @@ pub fn grid(data: &[u8]) -> Verdict {
             assert_eq!(g.size(), n);
             assert!(g.values.iter().all(|r| r.len() == n), "{g:?}");
             let again = cli::check::parse_grid(&g.to_string(), n);
-            assert_eq!(again.as_ref(), Ok(&g), "the grid does not read its own text");
+            assert_eq!(
+                again.as_ref(),
+                Ok(&g),
+                "the grid does not read its own text"
+            );
             Verdict::Accepted
         }
     }
@@ -212,7 +232,11 @@ pub fn pipeline(data: &[u8]) -> Verdict {
         return Verdict::Refused;
     };
     let first = emit_all(&model, &puzzle, &opts);
-    assert_eq!(first, emit_all(&model, &puzzle, &opts), "output is not deterministic");
+    assert_eq!(
+        first,
+        emit_all(&model, &puzzle, &opts),
+        "output is not deterministic"
+    );
     Verdict::Compiled
 }
 
@@ -250,22 +274,33 @@ fn solve_natively(puzzle: &Puzzle, opts: &Options, model: &Result<Model, Formula
     let out = native::solve(puzzle, &native_opts).expect("size checked");
     for g in &out.solutions {
         let v = verify::check(puzzle, g);
-        assert!(v.is_empty(), "the native solver returned a non-solution: {v:?}\n{g}");
+        assert!(
+            v.is_empty(),
+            "the native solver returned a non-solution: {v:?}\n{g}"
+        );
     }
     if out.solutions.len() == 2 {
-        assert_ne!(out.solutions[0], out.solutions[1], "the same solution twice");
+        assert_ne!(
+            out.solutions[0], out.solutions[1],
+            "the same solution twice"
+        );
     }
     let Some(g) = out.solutions.first() else {
         return;
     };
     let roots = native::root_domains(puzzle, native_opts.tuple_limit).expect("size checked");
-    assert!(roots.is_some(), "root propagation rejects a solvable puzzle\n{g}");
+    assert!(
+        roots.is_some(),
+        "root propagation rejects a solvable puzzle\n{g}"
+    );
     if !opts.presolve {
         return;
     }
     let model = match model {
         Ok(m) => m,
-        Err(FormulateError::NoSolution) => panic!("presolve calls a solvable puzzle impossible\n{g}"),
+        Err(FormulateError::NoSolution) => {
+            panic!("presolve calls a solvable puzzle impossible\n{g}")
+        }
         Err(_) => return,
     };
     for (i, row) in g.values.iter().enumerate() {

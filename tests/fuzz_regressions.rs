@@ -44,7 +44,11 @@ fn replay(kind: &str) -> usize {
         for path in files(&fuzz_dir().join(kind).join(target)) {
             let data = std::fs::read(&path).expect("input");
             let result = std::panic::catch_unwind(|| run(target, &data));
-            assert!(result.is_ok(), "{} fails its target's checks", path.display());
+            assert!(
+                result.is_ok(),
+                "{} fails its target's checks",
+                path.display()
+            );
             count += 1;
         }
     }
@@ -56,7 +60,14 @@ fn replay(kind: &str) -> usize {
 const REGRESSIONS: &[(&str, &str, Verdict)] = &[
     // `1,1 18446744073709551615`: the not-a-square message computed m² for
     // the cell number u64::MAX + 1 and overflowed.
-    ("cage_lines", "max-cell-number-not-square", Verdict::Rejected),
+    (
+        "cage_lines",
+        "max-cell-number-not-square",
+        Verdict::Rejected,
+    ),
+    // Size 7, text `#`: "the grid ends early" pointed at line 2 of a
+    // one-line text (no final newline).
+    ("grid", "ends-early-without-newline", Verdict::Rejected),
     // `1,0`: the flat MathProg model did not end with a newline.
     ("pipeline", "flat-mod-final-newline", Verdict::Compiled),
 ];
@@ -69,7 +80,11 @@ fn regression(target: &str, name: &str) -> Vec<u8> {
 #[test]
 fn every_stored_crash_now_has_its_expected_outcome() {
     for &(target, name, want) in REGRESSIONS {
-        assert_eq!(run(target, &regression(target, name)), want, "{target}/{name}");
+        assert_eq!(
+            run(target, &regression(target, name)),
+            want,
+            "{target}/{name}"
+        );
     }
 }
 
@@ -79,7 +94,9 @@ fn every_stored_crash_is_listed_with_its_outcome() {
         for path in files(&fuzz_dir().join("regressions").join(target)) {
             let name = path.file_name().and_then(|n| n.to_str()).expect("name");
             assert!(
-                REGRESSIONS.iter().any(|&(t, n, _)| (t, n) == (target, name)),
+                REGRESSIONS
+                    .iter()
+                    .any(|&(t, n, _)| (t, n) == (target, name)),
                 "{} has no expected outcome in REGRESSIONS",
                 path.display()
             );
@@ -100,6 +117,23 @@ fn a_huge_cell_number_in_a_non_square_puzzle_is_reported() {
     );
     // No grid is suggested for a cell number beyond every supported size.
     assert!(!messages[0].contains("suggests"), "{messages:?}");
+}
+
+#[test]
+fn a_short_grid_is_reported_at_the_end_of_its_text() {
+    let data = regression("grid", "ends-early-without-newline");
+    assert_eq!(data, b"\x96#", "size 1 + 0x96 % 16 = 7, text '#'");
+    let errors = cagec::cli::check::parse_grid("#", 7).expect_err("no rows");
+    assert_eq!(
+        errors.render("g", "#"),
+        "g:1:2: error: the grid ends early (expected 7 rows, found 0)\n  | #\n  |  ^\n"
+    );
+    let errors = cagec::cli::check::parse_grid("1 2", 2).expect_err("one row");
+    assert!(
+        errors
+            .render("g", "")
+            .starts_with("g:1:4: error: the grid ends early")
+    );
 }
 
 #[test]
