@@ -4,8 +4,6 @@
 //! (that is what libFuzzer reports) and otherwise says what became of the
 //! input. Not a public API.
 
-use std::hash::Hasher;
-use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use crate::diag::{Diagnostic, Diagnostics, Span};
@@ -231,6 +229,7 @@ pub fn pipeline(data: &[u8]) -> Verdict {
     let Ok(model) = model else {
         return Verdict::Refused;
     };
+    assert_unique_names(&model);
     let first = emit_all(&model, &puzzle, &opts);
     assert_eq!(
         first,
@@ -311,83 +310,67 @@ fn solve_natively(puzzle: &Puzzle, opts: &Options, model: &Result<Model, Formula
     }
 }
 
-/// What every back-end wrote: (bytes, hash) per output, in a fixed order.
-fn emit_all(model: &Model, puzzle: &Puzzle, opts: &Options) -> Vec<(u64, u64)> {
-    let mut outs = Vec::new();
-    let mut lp = Sink::default();
-    back::write_lp(model, &mut lp).expect("write_lp");
-    assert!(lp.longest <= 255, "an LP line of {} characters", lp.longest);
-    outs.push(lp.digest("LP"));
-    let mut mps = Sink::default();
-    back::write_mps(model, &mut mps).expect("write_mps");
-    assert_eq!(mps.blank, 0, "a blank line in free MPS");
-    outs.push(mps.digest("free MPS"));
+/// Solvers match rows and columns by name: no two may share one.
+fn assert_unique_names(model: &Model) {
+    let mut seen = std::collections::HashSet::new();
+    for v in model.vars() {
+        assert!(
+            seen.insert(model.var_name(v)),
+            "variable {} twice",
+            model.var_name(v)
+        );
+    }
+    seen.clear();
+    for row in model.rows() {
+        assert!(
+            seen.insert(row.info.name.as_str()),
+            "row {} twice",
+            row.info.name
+        );
+    }
+}
+
+/// What every back-end wrote, one buffer per file in a fixed order, each
+/// checked against its format's layout rules.
+fn emit_all(model: &Model, puzzle: &Puzzle, opts: &Options) -> Vec<Vec<u8>> {
     let fixed_names = back::fixed_names(model);
-    let mut fixed = Sink::default();
-    back::write_fixed_mps(model, &fixed_names, &mut fixed).expect("write_fixed_mps");
-    assert_eq!(fixed.blank, 0, "a blank line in fixed MPS");
-    outs.push(fixed.digest("fixed MPS"));
-    let mut map = Sink::default();
-    back::write_rename_map(&fixed_names, &mut map).expect("write_rename_map");
-    outs.push(map.digest("rename map"));
-    let mut flat = Sink::default();
-    back::write_mathprog(model, &mut flat).expect("write_mathprog");
-    outs.push(flat.digest("MathProg"));
+    let mut outs = vec![Vec::new(); 5];
+    back::write_lp(model, &mut outs[0]).expect("write_lp");
+    back::write_mps(model, &mut outs[1]).expect("write_mps");
+    back::write_fixed_mps(model, &fixed_names, &mut outs[2]).expect("write_fixed_mps");
+    back::write_rename_map(&fixed_names, &mut outs[3]).expect("write_rename_map");
+    back::write_mathprog(model, &mut outs[4]).expect("write_mathprog");
     if formulate::paper_ampl_applies(puzzle, opts) {
-        let mut pair = Sink::default();
+        let mut pair = Vec::new();
         back::ampl::write_model(&mut pair).expect("ampl model");
         back::ampl::write_data(puzzle, &[], &mut pair).expect("ampl data");
-        outs.push(pair.digest("AMPL pair"));
+        outs.push(pair);
+    }
+    let what = [
+        "LP",
+        "free MPS",
+        "fixed MPS",
+        "rename map",
+        "MathProg",
+        "AMPL pair",
+    ];
+    for (out, what) in outs.iter().zip(what) {
+        let text = std::str::from_utf8(out).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(
+            text.is_empty() || text.ends_with('\n'),
+            "{what} does not end with a newline"
+        );
+        let mut lines = text.lines();
+        match what {
+            "LP" => {
+                let longest = lines.map(|l| l.chars().count()).max().unwrap_or(0);
+                assert!(longest <= 255, "an LP line of {longest} characters");
+            }
+            "free MPS" | "fixed MPS" => {
+                assert!(!lines.any(str::is_empty), "a blank line in {what}");
+            }
+            _ => {}
+        }
     }
     outs
-}
-
-/// A writer that keeps only a hash, the length, the longest line and the
-/// number of blank lines of what goes through it.
-struct Sink {
-    hash: std::hash::DefaultHasher,
-    bytes: u64,
-    line: usize,
-    longest: usize,
-    blank: usize,
-}
-
-impl Default for Sink {
-    fn default() -> Sink {
-        Sink {
-            hash: std::hash::DefaultHasher::new(),
-            bytes: 0,
-            line: 0,
-            longest: 0,
-            blank: 0,
-        }
-    }
-}
-
-impl Sink {
-    fn digest(&self, what: &str) -> (u64, u64) {
-        assert_eq!(self.line, 0, "{what} does not end with a newline");
-        (self.bytes, self.hash.finish())
-    }
-}
-
-impl Write for Sink {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.hash.write(buf);
-        self.bytes += buf.len() as u64;
-        for &b in buf {
-            if b == b'\n' {
-                self.blank += usize::from(self.line == 0);
-                self.line = 0;
-            } else {
-                self.line += 1;
-                self.longest = self.longest.max(self.line);
-            }
-        }
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
 }

@@ -37,22 +37,20 @@ fn files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Runs every input of `fuzz/<kind>/<target>/`, naming the file that panics.
-fn replay(kind: &str) -> usize {
-    let mut count = 0;
-    for target in TARGETS {
-        for path in files(&fuzz_dir().join(kind).join(target)) {
-            let data = std::fs::read(&path).expect("input");
-            let result = std::panic::catch_unwind(|| run(target, &data));
-            assert!(
-                result.is_ok(),
-                "{} fails its target's checks",
-                path.display()
-            );
-            count += 1;
-        }
+/// Runs every input of `fuzz/corpus/<target>/` through the target's checks,
+/// naming the file that fails them; returns how many there were.
+fn replay_corpus(target: &str) -> usize {
+    let inputs = files(&fuzz_dir().join("corpus").join(target));
+    for path in &inputs {
+        let data = std::fs::read(path).expect("input");
+        let result = std::panic::catch_unwind(|| run(target, &data));
+        assert!(
+            result.is_ok(),
+            "{} fails its target's checks",
+            path.display()
+        );
     }
-    count
+    inputs.len()
 }
 
 /// Every input stored under `fuzz/regressions/<target>/<name>` (a crash a
@@ -136,8 +134,22 @@ fn a_short_grid_is_reported_at_the_end_of_its_text() {
     );
 }
 
-#[test]
-fn every_corpus_input_passes_its_targets_checks() {
-    let count = replay("corpus");
-    assert!(count >= 100, "only {count} corpus inputs under fuzz/corpus");
+// One test per target, so that the test harness runs them in parallel.
+macro_rules! corpus_tests {
+    ($($name:ident: $target:literal, $at_least:literal;)*) => {$(
+        #[test]
+        fn $name() {
+            let count = replay_corpus($target);
+            assert!(count >= $at_least, "only {count} inputs in fuzz/corpus/{}", $target);
+        }
+    )*};
+}
+
+corpus_tests! {
+    corpus_of_cage_lines: "cage_lines", 100;
+    corpus_of_dat: "dat", 100;
+    corpus_of_keen: "keen", 100;
+    corpus_of_cmap: "cmap", 100;
+    corpus_of_grid: "grid", 100;
+    corpus_of_pipeline: "pipeline", 100;
 }
