@@ -34,6 +34,8 @@ pub mod diag;
 pub mod explain;
 pub mod formulate;
 pub mod front;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod generate;
 pub mod input;
 pub mod ir;

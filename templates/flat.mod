@@ -10,3 +10,4 @@ solve;
 
 {{ self.printfs() }}
 end;
+

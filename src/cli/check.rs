@@ -84,10 +84,8 @@ fn read_grid_text(path: &PathBuf) -> Result<(String, String), u8> {
 pub fn parse_grid(text: &str, n: usize) -> Result<Grid, Diagnostics> {
     let mut diags = Diagnostics::default();
     let mut rows: Vec<Vec<u32>> = Vec::new();
-    let mut last_line = 0;
     for (i, raw) in text.lines().enumerate() {
         let line_no = i as u32 + 1;
-        last_line = line_no;
         let line = raw.split('#').next().unwrap_or("").trim_end_matches('\r');
         if line.trim().is_empty() {
             continue;
@@ -119,7 +117,8 @@ pub fn parse_grid(text: &str, n: usize) -> Result<Grid, Diagnostics> {
     }
     if rows.len() < n && !diags.has_errors() {
         diags.push(
-            Diagnostic::error(Span::new(last_line + 1, 1), "the grid ends early")
+            // At the end of the text, which is on the last line when no newline ends it.
+            Diagnostic::error(Span::at_offset(text, text.len()), "the grid ends early")
                 .expected(format!("{n} rows"), rows.len().to_string()),
         );
     }

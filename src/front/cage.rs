@@ -344,8 +344,10 @@ fn not_square(total: usize, cages: &[RawCage]) -> Diagnostic {
         .flat_map(|c| c.cells.iter().map(|&(v, _)| v))
         .max();
     if let Some(max) = max {
-        let m = (max as usize).saturating_add(1).isqrt();
-        let m = if m * m < max as usize + 1 { m + 1 } else { m };
+        // The smallest m with m² > max; saturating, as max may be u64::MAX.
+        let cells = (max as usize).saturating_add(1);
+        let m = cells.isqrt();
+        let m = if m * m < cells { m + 1 } else { m };
         if m <= MAX_SIZE {
             message.push_str(&format!(
                 "; the largest cell number, {max}, suggests a {m}×{m} grid of {} cells",
