@@ -322,11 +322,7 @@ fn assert_unique_names(model: &Model) {
     }
     seen.clear();
     for row in model.rows() {
-        assert!(
-            seen.insert(row.info.name.as_str()),
-            "row {} twice",
-            row.info.name
-        );
+        assert!(seen.insert(row.name), "row {} twice", row.name);
     }
 }
 
@@ -338,7 +334,7 @@ fn emit_all(model: &Model, puzzle: &Puzzle, opts: &Options) -> Vec<Vec<u8>> {
     back::write_lp(model, &mut outs[0]).expect("write_lp");
     back::write_mps(model, &mut outs[1]).expect("write_mps");
     back::write_fixed_mps(model, &fixed_names, &mut outs[2]).expect("write_fixed_mps");
-    back::write_rename_map(&fixed_names, &mut outs[3]).expect("write_rename_map");
+    back::write_rename_map(model, &fixed_names, &mut outs[3]).expect("write_rename_map");
     back::write_mathprog(model, &mut outs[4]).expect("write_mathprog");
     if formulate::paper_ampl_applies(puzzle, opts) {
         let mut pair = Vec::new();
