@@ -321,6 +321,11 @@ impl Model {
         }
     }
 
+    /// Row `row`'s name alone (MPS names a row on every one of its entries).
+    pub fn row_name(&self, row: usize) -> &str {
+        self.row_names.get(row)
+    }
+
     pub fn rows(&self) -> impl ExactSizeIterator<Item = Row<'_>> + '_ {
         (0..self.rows.len()).map(|r| self.row(r))
     }

@@ -93,7 +93,7 @@ impl FixedNames {
         if let Some((prefix, code)) = decode(short) {
             let index = *self.renamed(prefix).get(code as usize - 1)? as usize;
             return Some(match prefix {
-                b'R' => model.row(index).name,
+                b'R' => model.row_name(index),
                 _ => model.var_name(VarId(index as u32)),
             });
         }
@@ -120,7 +120,7 @@ impl FixedNames {
     /// The short name of row `r` of `model`.
     pub(crate) fn row<'m>(&self, model: &'m Model, r: usize) -> Short<'m> {
         match self.row_code[r] {
-            0 => Short::Kept(model.row(r).name),
+            0 => Short::Kept(model.row_name(r)),
             code => Short::Made(encode(b'R', code)),
         }
     }
@@ -249,7 +249,7 @@ impl<'a> RenameMap<'a> {
     fn lines(&self) -> impl Iterator<Item = MapLine<'a>> + 'a {
         let (n, model) = (self.names, self.model);
         let rows = (n.renamed_rows.iter().enumerate())
-            .map(|(i, &r)| (b'R', i, model.row(r as usize).name));
+            .map(|(i, &r)| (b'R', i, model.row_name(r as usize)));
         let cols =
             (n.renamed_cols.iter().enumerate()).map(|(i, &v)| (b'C', i, model.var_name(VarId(v))));
         rows.chain(cols).map(|(prefix, i, canonical)| MapLine {

@@ -121,7 +121,7 @@ struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     fn row_name(&self, r: usize) -> Short<'a> {
         match self.names {
-            Names::Canonical => Short::Kept(self.model.row(r).name),
+            Names::Canonical => Short::Kept(self.model.row_name(r)),
             Names::Fixed(n) => n.row(self.model, r),
         }
     }
