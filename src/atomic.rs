@@ -168,8 +168,10 @@ impl<'s, 'e: 's, 'f: 's> Chunks<'s, 'e, 'f> {
         next.clear();
         let chunk = std::mem::replace(&mut self.buf, next);
         if pipe.full.send(chunk).is_err() {
-            // The writer stopped on an error; `close` reports it.
-            return self.close();
+            // The writer stopped on an error, which `close` reports; a chunk
+            // that could not be handed on is an error in any case.
+            let stopped = self.close().err();
+            return Err(stopped.unwrap_or_else(|| io::Error::other("the writer thread stopped")));
         }
         Ok(())
     }
@@ -244,6 +246,23 @@ mod tests {
         }
         assert_eq!(std::fs::read_to_string(&b).unwrap(), "two");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+
+    /// A disk that fills up: the error comes back whether the bytes went to
+    /// the file directly (small output) or through the writer thread.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn write_errors_come_back_from_either_path() {
+        for size in [10, 3 * CHUNK + 5] {
+            let mut full = File::options().write(true).open("/dev/full").unwrap();
+            let err = write_pipelined(
+                &mut full,
+                None,
+                Box::new(move |w| w.write_all(&vec![b'x'; size])),
+            )
+            .unwrap_err();
+            assert_eq!(err.raw_os_error(), Some(28), "{size} bytes: {err}"); // ENOSPC
+        }
     }
 
     #[test]
