@@ -321,6 +321,11 @@ impl Model {
         }
     }
 
+    /// Row `row`'s terms alone.
+    pub fn row_terms(&self, row: usize) -> &[Term] {
+        &self.terms[self.term_range(row)]
+    }
+
     /// Row `row`'s name alone (MPS names a row on every one of its entries).
     pub fn row_name(&self, row: usize) -> &str {
         self.row_names.get(row)

@@ -146,6 +146,9 @@ struct Columns<'m> {
     model: &'m Model,
     /// Where each column's entries start, counted over all columns.
     start: Vec<u32>,
+    /// Each row's smallest and largest column: a block skips the rows that
+    /// cannot touch it (most of them; the rows of a cell are contiguous).
+    spans: Vec<(u32, u32)>,
     /// Most entries a block holds (unless one column has more).
     budget: usize,
     block: RefCell<Block>,
@@ -166,10 +169,14 @@ impl<'m> Columns<'m> {
 
     fn with_budget(model: &'m Model, budget: usize) -> Columns<'m> {
         let mut start = vec![0u32; model.num_vars() + 1];
-        for row in model.rows() {
-            for t in row.terms {
+        let mut spans = Vec::with_capacity(model.num_rows());
+        for r in 0..model.num_rows() {
+            let mut span = (u32::MAX, 0);
+            for t in model.row_terms(r) {
                 start[t.var.index() + 1] += 1;
+                span = (span.0.min(t.var.0), span.1.max(t.var.0));
             }
+            spans.push(span);
         }
         for i in 1..start.len() {
             start[i] += start[i - 1];
@@ -177,6 +184,7 @@ impl<'m> Columns<'m> {
         Columns {
             model,
             start,
+            spans,
             budget,
             block: RefCell::default(),
         }
@@ -205,8 +213,9 @@ impl<'m> Columns<'m> {
             .map(|&s| s - base as u32)
             .collect();
         let mut entries = vec![(0u32, 0i32); self.start[end] as usize - base];
-        for (r, row) in self.model.rows().enumerate() {
-            for t in row.terms {
+        let (lo, hi) = (first as u32, end as u32);
+        for (r, _) in (self.spans.iter().enumerate()).filter(|(_, s)| s.0 < hi && s.1 >= lo) {
+            for t in self.model.row_terms(r) {
                 if let Some(slot) = t
                     .var
                     .index()
