@@ -155,6 +155,8 @@ pub enum ModelError {
     CoefficientTooLarge { row: String, coef: i64 },
     #[error("the model would have more than {limit} non-zeros")]
     TooLarge { limit: usize },
+    #[error("the model's names or comments would pass 4 GiB")]
+    TextTooLarge,
 }
 
 impl Model {
@@ -253,6 +255,17 @@ impl Model {
         if let Some(limit) = self.max_nonzeros.filter(|&l| self.terms.len() > l) {
             self.terms.truncate(start);
             return Err(ModelError::TooLarge { limit });
+        }
+        // Arenas index their text with u32: refuse rather than wrap. Variable
+        // names are checked here too, so a model whose names passed the limit
+        // fails before it can be written (formulation adds rows after vars).
+        let arenas = [&self.names, &self.row_names, &self.row_notes];
+        if arenas
+            .iter()
+            .any(|a| a.text.len() + name.len() + note.len() > u32::MAX as usize)
+        {
+            self.terms.truncate(start);
+            return Err(ModelError::TextTooLarge);
         }
         self.row_names.push(&name);
         self.row_notes.push(&note);
