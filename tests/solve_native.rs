@@ -107,41 +107,35 @@ fn native_enumerates_an_ambiguous_puzzle_and_refuses_file_flags() {
 #[test]
 fn a_batch_over_two_jobs_reports_in_input_order() {
     let run = |jobs: &str| {
-        let out = Command::new(env!("CARGO_BIN_EXE_cagec"))
-            .args([
-                "solve",
-                "fixtures/puzzles",
-                "--solver",
-                "native",
-                "--unique",
-                "--json",
-                "--jobs",
-                jobs,
-            ])
-            .output()
-            .unwrap();
+        let args = [
+            "solve",
+            "fixtures/puzzles",
+            "--solver",
+            "native",
+            "--unique",
+            "--json",
+            "--jobs",
+            jobs,
+        ];
+        let out = cagec(&args, None);
         assert_eq!(
             out.status.code(),
             Some(0),
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
-        String::from_utf8(out.stdout)
-            .unwrap()
-            .lines()
-            .map(|line| {
-                // Drop the timing, which differs from run to run.
-                let cut = line.find(",\"seconds\"").expect("a seconds field");
-                line[..cut].to_string()
-            })
-            .collect::<Vec<_>>()
+        let mut records = json(&out);
+        for r in &mut records {
+            // The timing differs from run to run; everything else may not.
+            r.as_object_mut()
+                .expect("one object per puzzle")
+                .remove("seconds");
+        }
+        records
     };
     let (one, two) = (run("1"), run("2"));
     assert_eq!(one.len(), 18, "every fixture puzzle: {one:?}");
-    let names: Vec<&str> = one
-        .iter()
-        .map(|l| &l[..l.find(",\"status\"").unwrap()])
-        .collect();
+    let names: Vec<&str> = one.iter().map(|r| r["puzzle"].as_str().unwrap()).collect();
     let mut sorted = names.clone();
     sorted.sort();
     assert_eq!(names, sorted, "input (sorted directory) order");

@@ -145,13 +145,16 @@ fn compile_one(
             Some(path) => write_files(format, &model, path),
         }
     };
-    result.map(|()| notes.clone()).map_err(|e| {
-        let (message, code) = output::write_error_text(&e);
-        Failure {
-            message: notes + &message,
-            code,
+    match result {
+        Ok(()) => Ok(notes),
+        Err(e) => {
+            let (message, code) = output::write_error_text(&e);
+            Err(Failure {
+                message: notes + &message,
+                code,
+            })
         }
-    })
+    }
 }
 
 /// Every puzzle of the inputs to `DIR/NAME.EXT`, over `--jobs` threads, with a

@@ -6,11 +6,9 @@ use std::path::{Path, PathBuf};
 
 pub use crate::atomic::Fill;
 
-/// Files written together, atomically; Ctrl-C cancels them.
-pub type AtomicFiles = crate::atomic::AtomicFiles<'static>;
-
-/// Atomic files that Ctrl-C cancels (see [`super::interrupt`]).
-pub fn files() -> AtomicFiles {
+/// Files written together, atomically, that Ctrl-C cancels (see
+/// [`super::interrupt`]).
+pub fn files() -> crate::atomic::AtomicFiles<'static> {
     crate::atomic::AtomicFiles::cancellable(super::interrupt::flag())
 }
 
