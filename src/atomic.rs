@@ -41,8 +41,17 @@ impl<'c> AtomicFiles<'c> {
         }
     }
 
-    /// Writes `fill` into a temporary file beside `path`.
+    /// Writes `fill` into a temporary file beside `path`; a `path` that is
+    /// a device or a pipe (`-o /dev/null`) is written in place instead, since
+    /// renaming over it would replace it with a regular file.
     pub fn write(&mut self, path: &Path, fill: Fill<'_>) -> io::Result<()> {
+        if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+            let mut file = std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(|e| annotate(e, path))?;
+            return write_pipelined(&mut file, self.cancel, fill).map_err(|e| annotate(e, path));
+        }
         let dir = match path.parent() {
             Some(p) if !p.as_os_str().is_empty() => p,
             _ => Path::new("."),
@@ -219,6 +228,25 @@ impl<'s, 'e: 's, 'f: 's> Write for Chunks<'s, 'e, 'f> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_is_written_in_place_not_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("out.lp");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+        assert!(made.success());
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read(fifo).unwrap())
+        };
+        let mut files = AtomicFiles::default();
+        files.write(&fifo, Box::new(|w| w.write_all(b"model"))).unwrap();
+        files.commit().unwrap();
+        assert_eq!(reader.join().unwrap(), b"model");
+        use std::os::unix::fs::FileTypeExt;
+        assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo(), "still a pipe");
+    }
 
     #[test]
     fn nothing_appears_unless_every_file_was_written() {
