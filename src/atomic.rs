@@ -234,18 +234,26 @@ mod tests {
     fn a_pipe_is_written_in_place_not_replaced() {
         let dir = tempfile::tempdir().unwrap();
         let fifo = dir.path().join("out.lp");
-        let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
         assert!(made.success());
         let reader = {
             let fifo = fifo.clone();
             std::thread::spawn(move || std::fs::read(fifo).unwrap())
         };
         let mut files = AtomicFiles::default();
-        files.write(&fifo, Box::new(|w| w.write_all(b"model"))).unwrap();
+        files
+            .write(&fifo, Box::new(|w| w.write_all(b"model")))
+            .unwrap();
         files.commit().unwrap();
         assert_eq!(reader.join().unwrap(), b"model");
         use std::os::unix::fs::FileTypeExt;
-        assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo(), "still a pipe");
+        assert!(
+            std::fs::metadata(&fifo).unwrap().file_type().is_fifo(),
+            "still a pipe"
+        );
     }
 
     #[test]

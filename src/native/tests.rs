@@ -1,6 +1,6 @@
 use super::*;
 use crate::diag::Span;
-use crate::ir::{Cage, Cell};
+use crate::ir::{Cage, Cell, Op};
 
 /// A puzzle from J-wiki cage lines (test helper; the real parser is `front`).
 fn parse(text: &str) -> Puzzle {
@@ -128,7 +128,7 @@ fn falls_back_to_bounds_for_huge_cages() {
         &Options {
             max_solutions: 3,
             tuple_limit: 1000,
-            deadline: None,
+            ..Options::default()
         },
     )
     .unwrap();
@@ -171,6 +171,7 @@ fn a_deadline_stops_the_search_incomplete() {
         max_solutions: usize::MAX,
         tuple_limit: 1000,
         deadline: Some(std::time::Instant::now() + std::time::Duration::from_millis(50)),
+        ..Options::default()
     };
     let out = solve(&p, &opts).unwrap();
     assert!(out.timed_out && !out.complete);

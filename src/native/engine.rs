@@ -1,0 +1,195 @@
+//! Propagation to a fixpoint. A propagator runs when a cell it reads has
+//! narrowed; cages run before lines, because a cage is cheap and a line's
+//! matching is not, and a line should see every narrowing the cages can give
+//! before it runs. A propagator that fails gains weight (dom/wdeg, Boussemart
+//! et al. 2004): the search branches first on cells whose constraints fail
+//! most.
+
+use std::collections::VecDeque;
+use std::time::Instant;
+
+use super::Fail;
+use super::alldiff;
+use super::problem::{CageKind, Problem, PropId};
+
+/// What changes along a search path: copied on each branch.
+#[derive(Clone, Debug, Default)]
+pub(super) struct State {
+    /// Cell domains, bit v−1 = value v.
+    pub dom: Vec<u64>,
+    /// Live tuples of every table cage.
+    pub live: Vec<u64>,
+    /// Each table cell's domain when its cage last ran.
+    pub seen: Vec<u64>,
+}
+
+pub(super) struct Engine {
+    /// Cages, then lines.
+    queues: [VecDeque<PropId>; 2],
+    queued: Vec<bool>,
+    /// Per line: last matching, a hint for the next run.
+    mates: Vec<u8>,
+    /// Per table cell and value: the word where a support was last found.
+    residues: Vec<u32>,
+    scratch: Vec<u64>,
+    changed: Vec<u16>,
+    /// Failures caused by each propagator, plus one.
+    pub weights: Vec<u32>,
+}
+
+impl Engine {
+    pub fn new(p: &Problem) -> Engine {
+        let props = p.cages.len() + p.lines.len();
+        Engine {
+            queues: [VecDeque::new(), VecDeque::new()],
+            queued: vec![false; props],
+            mates: vec![u8::MAX; p.lines.len() * p.n],
+            residues: vec![0; p.residues],
+            scratch: Vec::new(),
+            changed: Vec::new(),
+            weights: vec![1; props],
+        }
+    }
+
+    /// The root state, propagated; Err when propagation alone refutes the puzzle.
+    pub fn root(&mut self, p: &Problem) -> Result<State, Fail> {
+        let mut st = State {
+            dom: vec![p.full; p.n * p.n],
+            live: vec![0; p.live_words],
+            seen: vec![0; p.seen_words],
+        };
+        for cage in &p.cages {
+            if let CageKind::Table(t) = &cage.kind {
+                t.init(&mut st.live, &mut st.seen, p.full);
+            }
+        }
+        for id in 0..(p.cages.len() + p.lines.len()) as PropId {
+            self.schedule(p, id);
+        }
+        self.run(p, &mut st)?;
+        Ok(st)
+    }
+
+    /// `dom[cell] &= mask`, then propagates.
+    pub fn narrow(
+        &mut self,
+        p: &Problem,
+        st: &mut State,
+        cell: usize,
+        mask: u64,
+    ) -> Result<(), Fail> {
+        let d = st.dom[cell] & mask;
+        if d == 0 {
+            return Err(Fail);
+        }
+        if d != st.dom[cell] {
+            st.dom[cell] = d;
+            for &w in &p.watchers[cell] {
+                self.schedule(p, w);
+            }
+        }
+        self.run(p, st)
+    }
+
+    /// Singleton arc consistency: a value whose assignment fails under
+    /// propagation is removed; repeated until no probe fails.
+    pub fn probe(
+        &mut self,
+        p: &Problem,
+        st: &mut State,
+        deadline: Option<Instant>,
+    ) -> Result<(), Fail> {
+        let mut trial = State::default();
+        loop {
+            let mut removed = false;
+            for cell in 0..p.n * p.n {
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    return Ok(());
+                }
+                let d = st.dom[cell];
+                if d.count_ones() < 2 {
+                    continue;
+                }
+                for b in super::bits(d) {
+                    if st.dom[cell] >> b & 1 == 0 {
+                        continue;
+                    }
+                    trial.clone_from(st);
+                    if self.narrow(p, &mut trial, cell, 1 << b).is_err() {
+                        self.narrow(p, st, cell, !(1u64 << b))?;
+                        removed = true;
+                    }
+                }
+            }
+            if !removed {
+                return Ok(());
+            }
+        }
+    }
+
+    fn schedule(&mut self, p: &Problem, id: PropId) {
+        if !self.queued[id as usize] {
+            self.queued[id as usize] = true;
+            let q = usize::from(id as usize >= p.cages.len());
+            self.queues[q].push_back(id);
+        }
+    }
+
+    fn run(&mut self, p: &Problem, st: &mut State) -> Result<(), Fail> {
+        loop {
+            let Some(id) = self.queues[0]
+                .pop_front()
+                .or_else(|| self.queues[1].pop_front())
+            else {
+                return Ok(());
+            };
+            self.queued[id as usize] = false;
+            self.changed.clear();
+            if let Err(fail) = self.apply(p, st, id) {
+                self.weights[id as usize] += 1;
+                for q in &mut self.queues {
+                    for other in q.drain(..) {
+                        self.queued[other as usize] = false;
+                    }
+                }
+                return Err(fail);
+            }
+            // Tables and lines reach their own fixpoint in one run; the
+            // fallback's bounds may not, so it is scheduled again.
+            let idempotent = match p.cages.get(id as usize) {
+                Some(cage) => matches!(cage.kind, CageKind::Table(_)),
+                None => true,
+            };
+            for i in 0..self.changed.len() {
+                let c = self.changed[i] as usize;
+                for &w in &p.watchers[c] {
+                    if w != id || !idempotent {
+                        self.schedule(p, w);
+                    }
+                }
+            }
+        }
+    }
+
+    fn apply(&mut self, p: &Problem, st: &mut State, id: PropId) -> Result<(), Fail> {
+        match p.cages.get(id as usize) {
+            Some(cage) => match &cage.kind {
+                CageKind::Table(t) => t.filter(
+                    &cage.cells,
+                    &mut st.dom,
+                    &mut st.live,
+                    &mut st.seen,
+                    &mut self.residues,
+                    &mut self.scratch,
+                    &mut self.changed,
+                ),
+                CageKind::Fallback(f) => f.filter(&cage.cells, &mut st.dom, &mut self.changed),
+            },
+            None => {
+                let l = id as usize - p.cages.len();
+                let mates = &mut self.mates[l * p.n..(l + 1) * p.n];
+                alldiff::filter(&p.lines[l], &mut st.dom, mates, &mut self.changed)
+            }
+        }
+    }
+}

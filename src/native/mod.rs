@@ -1,0 +1,233 @@
+//! The built-in solver: constraint propagation, then search in two stages.
+//!
+//! Domains are bitsets (bit v−1 = value v), so n ≤ 64. Propagation, to a
+//! fixpoint (see [`engine`]):
+//! - each cage keeps generalised arc consistency on its tuples by compact
+//!   table ([`table`]), and removes from a line it shares with other cells a
+//!   value that all its live tuples place there; cages with too many tuples
+//!   to list are propagated by their arithmetic ([`fallback`]);
+//! - each row and column (and Killer box) keeps every value once, filtered by
+//!   matching ([`alldiff`]): every Hall set, not only singles.
+//!
+//! Search, by default ([`Strategy::Auto`]):
+//! 1. a depth-first search ([`search`]) with a small failure budget: most
+//!    puzzles end here, in a few dozen nodes;
+//! 2. probing at the root (singleton arc consistency: a value whose
+//!    assignment propagates to a contradiction is removed), then the
+//!    depth-first search again with a larger budget;
+//! 3. when the tree is still large, the reduced puzzle goes to an embedded
+//!    CDCL SAT solver ([`sat`]), whose clause learning the depth-first search
+//!    lacks.
+//!
+//! Every stage is deterministic: the same puzzle gives the same solutions in
+//! the same order, and the same effort figures.
+
+mod alldiff;
+mod engine;
+mod fallback;
+mod problem;
+mod sat;
+mod search;
+mod table;
+
+use std::time::Instant;
+
+use crate::ir::{Grid, Puzzle};
+use crate::tuples;
+use search::End;
+
+/// Largest grid the native solver takes.
+pub const MAX_SIZE: usize = 64;
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Stop after this many solutions (1 to solve, 2 to prove uniqueness).
+    pub max_solutions: usize,
+    /// Cages with more tuples than this are propagated by their arithmetic.
+    pub tuple_limit: usize,
+    /// Give up (with `complete: false`) after this moment.
+    pub deadline: Option<Instant>,
+    /// Which stages run.
+    pub strategy: Strategy,
+    /// Solutions already known: never reported, and not counted.
+    pub known: Vec<Grid>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            max_solutions: 1,
+            tuple_limit: tuples::DEFAULT_LIMIT,
+            deadline: None,
+            strategy: Strategy::Auto,
+            known: Vec::new(),
+        }
+    }
+}
+
+/// The stages of the search (see the module documentation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Strategy {
+    /// Depth-first search; probing, then CDCL, when its tree grows.
+    #[default]
+    Auto,
+    /// Depth-first search only, with no budget (no probing, no CDCL).
+    DepthFirst,
+    /// Probing, then CDCL at once.
+    Cdcl,
+}
+
+/// Failures of the first depth-first stage, and of the second.
+const QUICK_FAILURES: u64 = 100;
+const DEEP_FAILURES: u64 = 2_000;
+
+/// What the search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Distinct solutions, in the order found.
+    pub solutions: Vec<Grid>,
+    /// True when the whole search space was explored, so `solutions` (with
+    /// the known ones) are all of them; false when it stopped at
+    /// `max_solutions` or the deadline.
+    pub complete: bool,
+    /// Search nodes of the depth-first stages.
+    pub nodes: u64,
+    /// True when the deadline stopped the search.
+    pub timed_out: bool,
+    pub stats: Stats,
+}
+
+/// Effort figures, also a measure of how hard a puzzle is.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Stats {
+    /// Cells fixed by propagation at the root, before any guess.
+    pub root_fixed: usize,
+    /// Depth-first search nodes: each branch propagated.
+    pub nodes: u64,
+    /// Depth-first branches refuted by propagation.
+    pub failures: u64,
+    /// Cells fixed after probing (0 when it did not run).
+    pub probed_fixed: usize,
+    /// Clauses the CDCL stage learnt (0 when it did not run).
+    pub conflicts: u64,
+    /// The stage that finished the search: `propagation`, `search`,
+    /// `probing`, `cdcl`.
+    pub stage: &'static str,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NativeError {
+    #[error("the native solver handles grids up to {MAX_SIZE}x{MAX_SIZE}, not {0}x{0}")]
+    TooLarge(usize),
+}
+
+/// A propagator found a contradiction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Fail;
+
+/// The set bits of `word`, lowest first.
+pub(crate) fn bits(mut word: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (word != 0).then(|| {
+            let b = word.trailing_zeros();
+            word &= word - 1;
+            b
+        })
+    })
+}
+
+/// Solves `puzzle` (which must have passed validation).
+pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
+    let n = puzzle.size;
+    if n > MAX_SIZE {
+        return Err(NativeError::TooLarge(n));
+    }
+    let problem = problem::Problem::new(puzzle, opts.tuple_limit);
+    let mut engine = engine::Engine::new(&problem);
+    let mut stats = Stats {
+        stage: "propagation",
+        ..Stats::default()
+    };
+    let Ok(mut root) = engine.root(&problem) else {
+        return Ok(outcome(Vec::new(), End::Complete, stats));
+    };
+    stats.root_fixed = fixed(&root.dom);
+    let known = opts
+        .known
+        .iter()
+        .map(|g| g.values.iter().flatten().map(|&v| v as u8).collect())
+        .collect();
+    let mut search =
+        search::Search::new(&problem, engine, opts.max_solutions, known, opts.deadline);
+    let cdcl = sat::encodable(&problem);
+    let mut end = End::OutOfBudget;
+    if opts.strategy != Strategy::Cdcl {
+        stats.stage = "search";
+        let budget = if opts.strategy == Strategy::Auto && cdcl {
+            QUICK_FAILURES
+        } else {
+            u64::MAX
+        };
+        end = search.run(&root, budget);
+    }
+    if end == End::OutOfBudget {
+        stats.stage = "probing";
+        if search
+            .engine
+            .probe(&problem, &mut root, opts.deadline)
+            .is_err()
+        {
+            end = End::Complete;
+        }
+        stats.probed_fixed = fixed(&root.dom);
+    }
+    if end == End::OutOfBudget && opts.strategy == Strategy::Auto {
+        end = search.run(&root, if cdcl { DEEP_FAILURES } else { u64::MAX });
+    }
+    let mut solutions = std::mem::take(&mut search.solutions);
+    stats.nodes = search.stats.nodes;
+    stats.failures = search.stats.failures;
+    if end == End::OutOfBudget {
+        stats.stage = "cdcl";
+        let wanted = opts.max_solutions.max(1) - solutions.len();
+        let run = sat::search(&problem, &root, &search.known, wanted, opts.deadline);
+        stats.conflicts = run.conflicts;
+        solutions.extend(run.solutions.iter().map(|v| search::grid(v, n)));
+        end = match (run.complete, run.timed_out) {
+            (true, _) => End::Complete,
+            (_, true) => End::TimedOut,
+            _ => End::Enough,
+        };
+    }
+    Ok(outcome(solutions, end, stats))
+}
+
+fn outcome(solutions: Vec<Grid>, end: End, stats: Stats) -> Outcome {
+    Outcome {
+        solutions,
+        complete: end == End::Complete,
+        nodes: stats.nodes,
+        timed_out: end == End::TimedOut,
+        stats,
+    }
+}
+
+fn fixed(dom: &[u64]) -> usize {
+    dom.iter().filter(|d| d.count_ones() == 1).count()
+}
+
+/// The cell domains after propagation at the root (bit v−1 = value v, cells
+/// row-major), or None when propagation alone proves there is no solution.
+pub fn root_domains(puzzle: &Puzzle, tuple_limit: usize) -> Result<Option<Vec<u64>>, NativeError> {
+    let n = puzzle.size;
+    if n > MAX_SIZE {
+        return Err(NativeError::TooLarge(n));
+    }
+    let problem = problem::Problem::new(puzzle, tuple_limit);
+    let mut engine = engine::Engine::new(&problem);
+    Ok(engine.root(&problem).ok().map(|st| st.dom))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,339 @@
+//! The second stage of the native solver: what root propagation leaves, as
+//! CNF for an embedded CDCL solver (CaDiCaL). Clause learning is what a
+//! depth-first search lacks on the hardest puzzles: it remembers why a
+//! branch failed and never fails that way again.
+//!
+//! The encoding is the direct one, over the values still possible at the
+//! root (the others are not variables at all):
+//! - `x(c,v)`: cell c holds v. Exactly one value per cell, and each value
+//!   exactly once per line (row, column, Killer box). Pairwise at-most-one up
+//!   to a few candidates, a sequential counter beyond.
+//! - A tabled cage: one variable per tuple still live, `z → x` for each of its
+//!   cells, at least one tuple, and a support clause per cell and value
+//!   (`x(c,v) → ∨ z` over the tuples giving c the value v). Unit propagation
+//!   on this keeps the cage arc consistent, as the compact table does.
+//! - A sum or product too large to table: layers of partial sums (or
+//!   divisors of the target) after each cell, which must end on the target.
+//!
+//! Solutions already known get a blocking clause each, so every solution is
+//! found once and the last call proves there are no more.
+
+use std::time::Instant;
+
+use super::bits;
+use super::engine::State;
+use super::fallback::Fallback;
+use super::problem::{CageKind, Problem};
+use crate::ir::Op;
+
+/// Why the CDCL stage stopped, and what it found.
+pub(super) struct SatRun {
+    /// New solutions, row-major values.
+    pub solutions: Vec<Vec<u8>>,
+    /// The search space was exhausted.
+    pub complete: bool,
+    pub timed_out: bool,
+    /// Learnt clauses: CaDiCaL's conflicts, near enough.
+    pub conflicts: u64,
+}
+
+/// Whether every cage has an encoding (huge hidden or long difference and
+/// ratio cages have none; the depth-first search keeps those puzzles).
+pub(super) fn encodable(p: &Problem) -> bool {
+    p.cages.iter().all(|cage| match &cage.kind {
+        CageKind::Table(_) => true,
+        CageKind::Fallback(f) => matches!(f.op(), Op::Add | Op::Mul),
+    })
+}
+
+/// Up to `max_new` solutions not in `known`, from the root state.
+pub(super) fn search(
+    p: &Problem,
+    root: &State,
+    known: &[Vec<u8>],
+    max_new: usize,
+    deadline: Option<Instant>,
+) -> SatRun {
+    let mut enc = Encoder::new(p, &root.dom);
+    enc.latin();
+    for cage in &p.cages {
+        match &cage.kind {
+            CageKind::Table(t) => {
+                let tuples: Vec<&[u8]> =
+                    t.live_tuples(&root.live).map(|i| t.tuples.get(i)).collect();
+                enc.table(&cage.cells, &tuples);
+            }
+            CageKind::Fallback(f) => enc.layers(&cage.cells, f),
+        }
+    }
+    for sol in known {
+        enc.block(sol);
+    }
+    let Encoder { mut solver, x, .. } = enc;
+    solver.set_callbacks(Some(Watch {
+        deadline,
+        learnt: 0,
+    }));
+    let mut run = SatRun {
+        solutions: Vec::new(),
+        complete: false,
+        timed_out: false,
+        conflicts: 0,
+    };
+    let n = p.n;
+    while run.solutions.len() < max_new {
+        match solver.solve() {
+            Some(true) => {
+                let values: Vec<u8> = (0..n * n)
+                    .map(|c| {
+                        let d = root.dom[c];
+                        let v = bits(d)
+                            .find(|&b| {
+                                d.count_ones() == 1
+                                    || solver.value(x[c * n + b as usize]) == Some(true)
+                            })
+                            .expect("a cell holds a value");
+                        v as u8 + 1
+                    })
+                    .collect();
+                let block: Vec<i32> = values
+                    .iter()
+                    .enumerate()
+                    .map(|(c, &v)| x[c * n + v as usize - 1])
+                    .filter(|&l| l != 0)
+                    .map(|l| -l)
+                    .collect();
+                run.solutions.push(values);
+                if block.is_empty() {
+                    // Every cell fixed at the root: no other solution.
+                    run.complete = true;
+                    break;
+                }
+                solver.add_clause(block);
+            }
+            Some(false) => {
+                run.complete = true;
+                break;
+            }
+            None => {
+                run.timed_out = true;
+                break;
+            }
+        }
+    }
+    run.conflicts = solver.get_callbacks().map_or(0, |w| w.learnt);
+    run
+}
+
+/// Stops CaDiCaL at the deadline and counts learnt clauses.
+struct Watch {
+    deadline: Option<Instant>,
+    learnt: u64,
+}
+
+impl cadical::Callbacks for Watch {
+    fn terminate(&mut self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    fn max_length(&self) -> i32 {
+        i32::MAX
+    }
+
+    fn learn(&mut self, _clause: &[i32]) {
+        self.learnt += 1;
+    }
+}
+
+/// At-most-one groups up to this size are pairwise; larger ones use a
+/// sequential counter (3k clauses instead of k²/2).
+const PAIRWISE_AMO: usize = 8;
+
+struct Encoder<'a> {
+    p: &'a Problem,
+    dom: &'a [u64],
+    solver: cadical::Solver<Watch>,
+    /// `x[c * n + v]`: the variable of cell c holding value v + 1; 0 when
+    /// the value was removed at the root, or the cell is fixed there.
+    x: Vec<i32>,
+    next: i32,
+}
+
+impl<'a> Encoder<'a> {
+    fn new(p: &'a Problem, dom: &'a [u64]) -> Encoder<'a> {
+        let n = p.n;
+        let mut x = vec![0; n * n * n];
+        let mut next = 1;
+        for (c, &d) in dom.iter().enumerate() {
+            if d.count_ones() > 1 {
+                for b in bits(d) {
+                    x[c * n + b as usize] = next;
+                    next += 1;
+                }
+            }
+        }
+        Encoder {
+            p,
+            dom,
+            solver: cadical::Solver::new(),
+            x,
+            next,
+        }
+    }
+
+    fn fresh(&mut self) -> i32 {
+        self.next += 1;
+        self.next - 1
+    }
+
+    /// The literal of "cell c holds bit b": Ok(var), or Err(truth) when the
+    /// root already decided it.
+    fn lit(&self, c: usize, b: usize) -> Result<i32, bool> {
+        match self.x[c * self.p.n + b] {
+            0 => Err(self.dom[c] == 1 << b),
+            v => Ok(v),
+        }
+    }
+
+    fn latin(&mut self) {
+        let n = self.p.n;
+        for c in 0..n * n {
+            let lits: Vec<i32> = (0..n).filter_map(|b| self.lit(c, b).ok()).collect();
+            if !lits.is_empty() {
+                self.exactly_one(&lits);
+            }
+        }
+        for l in 0..self.p.lines.len() {
+            for b in 0..n {
+                let cells = &self.p.lines[l];
+                if cells.iter().any(|&c| self.lit(c as usize, b) == Err(true)) {
+                    continue;
+                }
+                let lits: Vec<i32> = cells
+                    .iter()
+                    .filter_map(|&c| self.lit(c as usize, b).ok())
+                    .collect();
+                self.exactly_one(&lits);
+            }
+        }
+    }
+
+    fn exactly_one(&mut self, lits: &[i32]) {
+        self.solver.add_clause(lits.iter().copied());
+        if lits.len() <= PAIRWISE_AMO {
+            for (i, &a) in lits.iter().enumerate() {
+                for &b in &lits[i + 1..] {
+                    self.solver.add_clause([-a, -b]);
+                }
+            }
+            return;
+        }
+        // s_i: one of lits[..=i] is true.
+        let s: Vec<i32> = (0..lits.len() - 1).map(|_| self.fresh()).collect();
+        for i in 0..lits.len() {
+            if i + 1 < lits.len() {
+                self.solver.add_clause([-lits[i], s[i]]);
+            }
+            if i > 0 {
+                self.solver.add_clause([-lits[i], -s[i - 1]]);
+                if i + 1 < lits.len() {
+                    self.solver.add_clause([-s[i - 1], s[i]]);
+                }
+            }
+        }
+    }
+
+    /// The support encoding of a table over `cells`.
+    fn table(&mut self, cells: &[u16], tuples: &[&[u8]]) {
+        let n = self.p.n;
+        if cells
+            .iter()
+            .all(|&c| self.dom[c as usize].count_ones() == 1)
+        {
+            return;
+        }
+        let z0 = self.next;
+        self.next += tuples.len() as i32;
+        self.solver
+            .add_clause((0..tuples.len() as i32).map(|i| z0 + i));
+        let mut supports: Vec<Vec<i32>> = vec![Vec::new(); cells.len() * n];
+        for (i, tuple) in tuples.iter().enumerate() {
+            let z = z0 + i as i32;
+            for (pos, &v) in tuple.iter().enumerate() {
+                if let Ok(x) = self.lit(cells[pos] as usize, v as usize - 1) {
+                    self.solver.add_clause([-z, x]);
+                    supports[pos * n + v as usize - 1].push(z);
+                }
+            }
+        }
+        for (pos, &c) in cells.iter().enumerate() {
+            for b in bits(self.dom[c as usize]) {
+                if let Ok(x) = self.lit(c as usize, b as usize) {
+                    let support = &supports[pos * n + b as usize];
+                    self.solver
+                        .add_clause(std::iter::once(-x).chain(support.iter().copied()));
+                }
+            }
+        }
+    }
+
+    /// A sum or product cage by layers of reachable partial results.
+    fn layers(&mut self, cells: &[u16], f: &Fallback) {
+        let (op, target) = (f.op(), f.target());
+        let combine = |acc: u64, v: u64| match op {
+            Op::Mul => acc.checked_mul(v).filter(|p| target % p == 0),
+            _ => acc.checked_add(v).filter(|&s| s <= target),
+        };
+        let start = if op == Op::Mul { 1 } else { 0 };
+        // layer[i]: (partial result, variable) after cells[..i], forward-reachable.
+        let mut layer: Vec<(u64, i32)> = vec![(start, self.fresh())];
+        self.solver.add_clause([layer[0].1]);
+        for &c in cells {
+            let mut next: Vec<(u64, i32)> = Vec::new();
+            for &(acc, from) in &layer {
+                for b in bits(self.dom[c as usize]) {
+                    let Some(to) = combine(acc, b as u64 + 1) else {
+                        match self.lit(c as usize, b as usize) {
+                            Ok(x) => self.solver.add_clause([-from, -x]),
+                            Err(true) => self.solver.add_clause([-from]),
+                            Err(false) => {}
+                        }
+                        continue;
+                    };
+                    let var = match next.iter().find(|(r, _)| *r == to) {
+                        Some(&(_, var)) => var,
+                        None => {
+                            let var = self.fresh();
+                            next.push((to, var));
+                            var
+                        }
+                    };
+                    match self.lit(c as usize, b as usize) {
+                        Ok(x) => self.solver.add_clause([-from, -x, var]),
+                        Err(true) => self.solver.add_clause([-from, var]),
+                        Err(false) => {}
+                    }
+                }
+            }
+            layer = next;
+        }
+        for &(result, var) in &layer {
+            if result != target {
+                self.solver.add_clause([-var]);
+            }
+        }
+    }
+
+    /// Forbids one complete solution, unless the root already excludes it.
+    fn block(&mut self, sol: &[u8]) {
+        let mut clause = Vec::new();
+        for (c, &v) in sol.iter().enumerate() {
+            match self.lit(c, v as usize - 1) {
+                Ok(x) => clause.push(-x),
+                Err(true) => {}
+                Err(false) => return,
+            }
+        }
+        self.solver.add_clause(clause);
+    }
+}

@@ -1,0 +1,182 @@
+//! Depth-first search with binary branching (cell = v, then cell ≠ v) and
+//! failure-driven cell choice (dom/wdeg): the first stage of the search, for
+//! the many puzzles whose tree is small once propagation is strong.
+//!
+//! It stops at a failure budget when the tree turns out large, and the CDCL
+//! stage takes over. Restarts were measured and left out: without learning
+//! they only repeat work (a 14×14 proof took 3,386 nodes with Luby restarts
+//! against 736 without, a 16×16 24,556 against 6,472).
+
+use std::time::Instant;
+
+use super::Stats;
+use super::engine::{Engine, State};
+use super::problem::{CageKind, Problem};
+use crate::ir::Grid;
+
+pub(super) struct Search<'a> {
+    p: &'a Problem,
+    pub engine: Engine,
+    max: usize,
+    /// Refused at the leaves: solutions already reported (row-major values).
+    pub known: Vec<Vec<u8>>,
+    pub solutions: Vec<Grid>,
+    pub stats: Stats,
+    deadline: Option<Instant>,
+    /// Failures left before the search gives up on this stage.
+    budget: u64,
+    /// States by depth, reused to avoid allocating on every branch.
+    pool: Vec<State>,
+}
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum End {
+    /// Explored entirely: the solutions found (with the known ones) are all.
+    Complete,
+    /// Found as many solutions as asked.
+    Enough,
+    /// Reached the deadline.
+    TimedOut,
+    /// Spent its failure budget.
+    OutOfBudget,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(
+        p: &'a Problem,
+        engine: Engine,
+        max: usize,
+        known: Vec<Vec<u8>>,
+        deadline: Option<Instant>,
+    ) -> Search<'a> {
+        Search {
+            p,
+            engine,
+            max: max.max(1),
+            known,
+            solutions: Vec::new(),
+            stats: Stats::default(),
+            deadline,
+            budget: u64::MAX,
+            pool: Vec::new(),
+        }
+    }
+
+    /// Searches from `root` until done or `budget` failures.
+    pub fn run(&mut self, root: &State, budget: u64) -> End {
+        self.budget = budget;
+        if self.pool.is_empty() {
+            self.pool.push(State::default());
+        }
+        self.pool[0].clone_from(root);
+        match self.dfs(0) {
+            Ok(()) => End::Complete,
+            Err(end) => end,
+        }
+    }
+
+    /// Explores the subtree at `depth`; `Err(end)` stops the whole search.
+    fn dfs(&mut self, depth: usize) -> Result<(), End> {
+        loop {
+            let Some(cell) = self.choose(&self.pool[depth].dom) else {
+                return self.leaf(depth);
+            };
+            let bit = 1u64 << self.pool[depth].dom[cell].trailing_zeros();
+            if self.pool.len() <= depth + 1 {
+                self.pool.push(State::default());
+            }
+            let (cur, next) = self.pool.split_at_mut(depth + 1);
+            next[0].clone_from(&cur[depth]);
+            self.visit()?;
+            if self
+                .engine
+                .narrow(self.p, &mut self.pool[depth + 1], cell, bit)
+                .is_ok()
+            {
+                self.dfs(depth + 1)?;
+            } else {
+                self.fail()?;
+            }
+            self.visit()?;
+            if self
+                .engine
+                .narrow(self.p, &mut self.pool[depth], cell, !bit)
+                .is_err()
+            {
+                return self.fail();
+            }
+        }
+    }
+
+    /// Counts a node and reads the clock every 256 of them.
+    fn visit(&mut self) -> Result<(), End> {
+        self.stats.nodes += 1;
+        let late = self.stats.nodes.is_multiple_of(256)
+            && self.deadline.is_some_and(|d| Instant::now() >= d);
+        if late { Err(End::TimedOut) } else { Ok(()) }
+    }
+
+    /// Counts a failure; stops the search when the budget is spent.
+    fn fail(&mut self) -> Result<(), End> {
+        self.stats.failures += 1;
+        self.budget -= 1;
+        if self.budget == 0 {
+            Err(End::OutOfBudget)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Every cell fixed: a solution, unless a fallback cage fails its exact
+    /// check or the solution is already known.
+    fn leaf(&mut self, depth: usize) -> Result<(), End> {
+        let dom = &self.pool[depth].dom;
+        let holds = self.p.cages.iter().all(|cage| match &cage.kind {
+            CageKind::Table(_) => true,
+            CageKind::Fallback(f) => f.holds(&cage.cells, dom),
+        });
+        let values: Vec<u8> = dom.iter().map(|d| d.trailing_zeros() as u8 + 1).collect();
+        if !holds || self.known.contains(&values) {
+            return self.fail();
+        }
+        self.solutions.push(grid(&values, self.p.n));
+        self.known.push(values);
+        if self.solutions.len() >= self.max {
+            Err(End::Enough)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The open cell with the smallest domain per unit of weight of the
+    /// constraints on it; ties go to the lowest cell.
+    fn choose(&self, dom: &[u64]) -> Option<usize> {
+        let w = &self.engine.weights;
+        let mut best: Option<(usize, u64, u64)> = None;
+        for (c, &d) in dom.iter().enumerate() {
+            let size = d.count_ones() as u64;
+            if size < 2 {
+                continue;
+            }
+            let weight: u64 = self.p.watchers[c]
+                .iter()
+                .map(|&i| w[i as usize] as u64)
+                .sum();
+            if best.is_none_or(|(_, bs, bw)| size * bw < bs * weight) {
+                best = Some((c, size, weight));
+            }
+        }
+        best.map(|(c, _, _)| c)
+    }
+}
+
+/// Row-major values as a grid.
+pub(super) fn grid(values: &[u8], n: usize) -> Grid {
+    Grid {
+        values: values
+            .chunks(n)
+            .map(|row| row.iter().map(|&v| v as u32).collect())
+            .collect(),
+    }
+}
