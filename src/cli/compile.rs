@@ -278,9 +278,7 @@ fn stdout_fill(format: OutputFormat, model: &Model) -> Fill<'_> {
             if names.renamed_count() > 0 {
                 let mut map = Vec::new();
                 back::write_rename_map(model, &names, &mut map)?;
-                for line in String::from_utf8_lossy(&map).lines() {
-                    writeln!(w, "* {line}")?;
-                }
+                back::write_fixed_comments(&String::from_utf8_lossy(&map), w)?;
             }
             back::write_fixed_mps(model, &names, w)
         }),
