@@ -124,7 +124,9 @@ fn compile_one(
         format == OutputFormat::Ampl && crate::formulate::paper_ampl_applies(&loaded.puzzle, &opts);
     let result = if pair {
         match out {
-            None => output::to_stdout(Box::new(|w| write_pair_stream(&loaded.puzzle, w))),
+            None => output::to_stdout(Box::new(|w| {
+                back::ampl::write_stream(&loaded.puzzle, &[], w)
+            })),
             Some(path) => write_pair(&loaded.puzzle, path),
         }
     } else {
@@ -284,13 +286,6 @@ fn stdout_fill(format: OutputFormat, model: &Model) -> Fill<'_> {
         }),
         OutputFormat::Ampl => Box::new(|w| back::write_mathprog(model, w)),
     }
-}
-
-/// The paper's AMPL pair as one MathProg stream with a data section.
-fn write_pair_stream(puzzle: &Puzzle, w: &mut dyn std::io::Write) -> std::io::Result<()> {
-    back::ampl::write_model(w)?;
-    writeln!(w, "\ndata;\n")?;
-    back::ampl::write_data(puzzle, &[], w)
 }
 
 /// The paper's AMPL pair: the model at `path`, its data beside it (`.dat`).
