@@ -29,6 +29,19 @@ pub fn write_mathprog(model: &Model, out: &mut dyn Write) -> io::Result<()> {
     super::render(&file, out)
 }
 
+/// Writes the data file of a flat model: no data, only comments and `end;`.
+/// `compile --to ampl` writes it beside the model, so that
+/// `glpsol -m NAME.mod -d NAME.dat` runs a flat model as it runs the paper's
+/// pair, and no `.dat` of an earlier pair is left beside it.
+pub fn write_mathprog_data(out: &mut dyn Write) -> io::Result<()> {
+    out.write_all(
+        b"# No data: the model beside this file is a flat MathProg model, with every\n\
+          # row written out. This file only lets it run as the paper's pair does:\n\
+          #     glpsol -m NAME.mod -d NAME.dat\n\
+          end;\n",
+    )
+}
+
 #[derive(Template)]
 #[template(path = "flat.mod", escape = "none")]
 struct FlatModel<'a> {
