@@ -44,6 +44,17 @@ pub struct Diagnostic {
     pub expected: Option<String>,
     /// What it found instead (`'x'`, `end of line`).
     pub found: Option<String>,
+    /// Other places that explain the error (`cell 3 is first listed here`),
+    /// rendered after it.
+    pub notes: Vec<Note>,
+}
+
+/// A place in the source that explains an error, such as the first of two
+/// listings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    pub span: Span,
+    pub message: String,
 }
 
 impl Diagnostic {
@@ -54,6 +65,7 @@ impl Diagnostic {
             message: message.into(),
             expected: None,
             found: None,
+            notes: Vec::new(),
         }
     }
 
@@ -70,49 +82,68 @@ impl Diagnostic {
         self
     }
 
+    /// Adds a note at `span`, shown after the error with its source line.
+    pub fn note(mut self, span: Span, message: impl Into<String>) -> Diagnostic {
+        self.notes.push(Note {
+            span,
+            message: message.into(),
+        });
+        self
+    }
+
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
 
     /// `file:line:col: error: message (expected X, found Y)`, then the source
-    /// line and a caret under the column when the line exists.
+    /// line and a caret under the column when the line exists; then each note
+    /// the same way (`file:line:col: note: message`).
     pub fn render(&self, file: &str, src: &str) -> String {
-        let mut out = String::new();
         let kind = match self.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
-        if self.span.line > 0 {
-            out.push_str(&format!("{file}:{}:{}: ", self.span.line, self.span.col));
-        } else {
-            out.push_str(&format!("{file}: "));
-        }
-        out.push_str(&format!("{kind}: {}", self.message));
+        let mut message = self.message.clone();
         if let (Some(e), Some(f)) = (&self.expected, &self.found) {
-            out.push_str(&format!(" (expected {e}, found {f})"));
+            message.push_str(&format!(" (expected {e}, found {f})"));
         }
-        out.push('\n');
-        if self.span.line > 0
-            && let Some(text) = src.lines().nth(self.span.line as usize - 1)
-        {
-            let text = text.trim_end_matches('\r');
-            // Long lines are cut around the column so the caret stays readable.
-            let col = self.span.col.max(1) as usize - 1;
-            let chars: Vec<char> = text.chars().collect();
-            let start = col.saturating_sub(60);
-            let end = (col + 60).min(chars.len());
-            let shown: String = chars[start.min(end)..end]
-                .iter()
-                .map(|c| if c.is_control() { '?' } else { *c })
-                .collect();
-            let prefix = if start > 0 { "..." } else { "" };
-            out.push_str(&format!("  | {prefix}{shown}\n"));
-            out.push_str(&format!(
-                "  | {}^\n",
-                " ".repeat(prefix.len() + col - start.min(col))
-            ));
+        let mut out = String::new();
+        excerpt(&mut out, file, src, self.span, kind, &message);
+        for note in &self.notes {
+            excerpt(&mut out, file, src, note.span, "note", &note.message);
         }
         out
+    }
+}
+
+/// `file:line:col: kind: message`, then the source line and a caret under the
+/// column when the line exists.
+fn excerpt(out: &mut String, file: &str, src: &str, span: Span, kind: &str, message: &str) {
+    if span.line > 0 {
+        out.push_str(&format!("{file}:{}:{}: ", span.line, span.col));
+    } else {
+        out.push_str(&format!("{file}: "));
+    }
+    out.push_str(&format!("{kind}: {message}\n"));
+    if span.line > 0
+        && let Some(text) = src.lines().nth(span.line as usize - 1)
+    {
+        let text = text.trim_end_matches('\r');
+        // Long lines are cut around the column so the caret stays readable.
+        let col = span.col.max(1) as usize - 1;
+        let chars: Vec<char> = text.chars().collect();
+        let start = col.saturating_sub(60);
+        let end = (col + 60).min(chars.len());
+        let shown: String = chars[start.min(end)..end]
+            .iter()
+            .map(|c| if c.is_control() { '?' } else { *c })
+            .collect();
+        let prefix = if start > 0 { "..." } else { "" };
+        out.push_str(&format!("  | {prefix}{shown}\n"));
+        out.push_str(&format!(
+            "  | {}^\n",
+            " ".repeat(prefix.len() + col - start.min(col))
+        ));
     }
 }
 
@@ -121,6 +152,13 @@ impl fmt::Display for Diagnostic {
         write!(f, "{}:{}: {}", self.span.line, self.span.col, self.message)?;
         if let (Some(e), Some(found)) = (&self.expected, &self.found) {
             write!(f, " (expected {e}, found {found})")?;
+        }
+        for note in &self.notes {
+            write!(
+                f,
+                "; {}:{}: note: {}",
+                note.span.line, note.span.col, note.message
+            )?;
         }
         Ok(())
     }

@@ -88,17 +88,18 @@ fn checked(puzzle: Puzzle, src: &str) -> Verdict {
 pub fn assert_located(diags: &Diagnostics, src: &str) {
     let lines: Vec<&str> = src.split('\n').collect();
     for d in &diags.0 {
-        let Span { line, col } = d.span;
-        if line == 0 {
-            continue;
+        for Span { line, col } in std::iter::once(d.span).chain(d.notes.iter().map(|n| n.span)) {
+            if line == 0 {
+                continue;
+            }
+            let text = lines.get(line as usize - 1);
+            let width = text.map_or(0, |t| t.chars().count() as u32);
+            assert!(
+                text.is_some() && col >= 1 && col <= width + 1,
+                "diagnostic outside the input ({} lines): {d}",
+                lines.len()
+            );
         }
-        let text = lines.get(line as usize - 1);
-        let width = text.map_or(0, |t| t.chars().count() as u32);
-        assert!(
-            text.is_some() && col >= 1 && col <= width + 1,
-            "diagnostic outside the input ({} lines): {d}",
-            lines.len()
-        );
         let _ = d.render("fuzz", src);
     }
 }

@@ -244,6 +244,24 @@ fn target_positive(cage: &Cage, d: &mut Diagnostics) -> bool {
     false
 }
 
+/// The error naming the cells of `puzzle` that no cage holds, if any. The
+/// cage-line reader adds it to its errors about repeated cells, which stop it
+/// before [`check`].
+pub fn uncovered_cells(puzzle: &Puzzle) -> Diagnostics {
+    let n = puzzle.size;
+    let mut owner: Vec<Option<usize>> = vec![None; n * n];
+    for (i, cage) in puzzle.cages.iter().enumerate() {
+        for cell in &cage.cells {
+            if (cell.row as usize) < n && (cell.col as usize) < n {
+                owner[cell.index(n)].get_or_insert(i);
+            }
+        }
+    }
+    let mut d = Diagnostics::default();
+    uncovered(&owner, n, &mut d);
+    d
+}
+
 /// One error listing the cells that no cage covers.
 fn uncovered(owner: &[Option<usize>], n: usize, d: &mut Diagnostics) {
     let missing: Vec<Cell> = (0..n * n)

@@ -1,4 +1,5 @@
-{#- Rendered by back::ampl::ModelFile (src/back/ampl.rs): fixed text. -#}
+{#- Rendered by back::ampl::ModelFile (src/back/ampl.rs): fixed text, with
+    `end;` unless a data section follows in the same stream. -#}
 # KenKen as an integer program: the AMPL model of Melkonian (2016), "An Integer
 # Programming Model for the KenKen Problem", section 7.1, written by cagec.
 # Generalised to any n: primes and prime exponents are computed here, not
@@ -126,4 +127,8 @@ s.t. no_good{c in 1..ncuts}:
 solve;
 
 printf{i in rows, j in columns}: "y %d %d %d\n", i, j, round(y[i,j]);
+{%- if standalone %}
+
+end;
+{%- endif %}
 

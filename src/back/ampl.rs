@@ -18,10 +18,19 @@ use askama::Template;
 use crate::formulate::primes::primes_up_to;
 use crate::ir::{Cage, Grid, Puzzle};
 
-/// Writes the AMPL model (`.mod`). It is the same for every puzzle; it has
-/// no `data;` section and no `end;`, so a data section may follow it.
+/// Writes the AMPL model (`.mod`). It is the same for every puzzle and ends
+/// with `end;` (glpsol warns about a model file without it).
 pub fn write_model(out: &mut dyn Write) -> io::Result<()> {
-    super::render(&ModelFile, out)
+    super::render(&ModelFile { standalone: true }, out)
+}
+
+/// Writes the model and the data of `puzzle` as one MathProg stream: the
+/// model without its `end;` (after which glpsol would read nothing), then
+/// `data;` and the data, which ends with `end;`.
+pub fn write_stream(puzzle: &Puzzle, cuts: &[Grid], out: &mut dyn Write) -> io::Result<()> {
+    super::render(&ModelFile { standalone: false }, out)?;
+    writeln!(out, "\ndata;\n")?;
+    write_data(puzzle, cuts, out)
 }
 
 /// Writes the data (`.dat`) of `puzzle` for the model, with one no-good cut
@@ -53,7 +62,9 @@ pub fn write_data(puzzle: &Puzzle, cuts: &[Grid], out: &mut dyn Write) -> io::Re
 
 #[derive(Template)]
 #[template(path = "kenken.mod", escape = "none")]
-struct ModelFile;
+struct ModelFile {
+    standalone: bool,
+}
 
 #[derive(Template)]
 #[template(path = "kenken.dat", escape = "none")]

@@ -17,8 +17,10 @@ use std::io::{self, Write};
 
 use askama::Template;
 
-use super::text::{Header, Wrap, banners, row_comment};
+use super::text::{Comments, Header, Wrap, banners, row_comment};
 use crate::model::{Domain, Model, VarId};
+
+const COMMENTS: Comments = Comments::plain("\\");
 
 /// Lines are wrapped at this many characters.
 pub(crate) const LINE_LIMIT: usize = 255;
@@ -31,7 +33,7 @@ pub fn write_lp(model: &Model, out: &mut dyn Write) -> io::Result<()> {
         model,
         header: Header {
             model,
-            marker: "\\",
+            comments: COMMENTS,
         },
         objective: Objective {
             model,
@@ -122,9 +124,9 @@ struct LpRow<'a> {
 
 impl Display for LpRow<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        banners(f, "\\", self.model, self.index)?;
+        banners(f, COMMENTS, self.model, self.index)?;
         let row = self.model.row(self.index);
-        row_comment(f, "\\", &row)?;
+        row_comment(f, COMMENTS, &row)?;
         let mut w = Wrap::new(f, LINE_LIMIT);
         w.lead(row.name)?;
         w.lead(":")?;

@@ -10,19 +10,36 @@ use std::io::{self, Write};
 
 use askama::Template;
 
-use super::text::{Header, banners, row_comment};
+use super::text::{Comments, Header, banners, row_comment};
 use crate::model::{Domain, Model, Term};
 
 const LINE_LIMIT: usize = 255;
+const COMMENTS: Comments = Comments::plain("#");
 
 /// Writes `model` as a self-contained MathProg model that prints
 /// `NAME VALUE` for every variable after solving.
 pub fn write_mathprog(model: &Model, out: &mut dyn Write) -> io::Result<()> {
     let file = FlatModel {
         model,
-        header: Header { model, marker: "#" },
+        header: Header {
+            model,
+            comments: COMMENTS,
+        },
     };
     super::render(&file, out)
+}
+
+/// Writes the data file of a flat model: no data, only comments and `end;`.
+/// `compile --to ampl` writes it beside the model, so that
+/// `glpsol -m NAME.mod -d NAME.dat` runs a flat model as it runs the paper's
+/// pair, and no `.dat` of an earlier pair is left beside it.
+pub fn write_mathprog_data(out: &mut dyn Write) -> io::Result<()> {
+    out.write_all(
+        b"# No data: the model beside this file is a flat MathProg model, with every\n\
+          # row written out. This file only lets it run as the paper's pair does:\n\
+          #     glpsol -m NAME.mod -d NAME.dat\n\
+          end;\n",
+    )
 }
 
 #[derive(Template)]
@@ -132,9 +149,9 @@ struct Row<'a> {
 
 impl Display for Row<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        banners(f, "#", self.model, self.index)?;
+        banners(f, COMMENTS, self.model, self.index)?;
         let row = self.model.row(self.index);
-        row_comment(f, "#", &row)?;
+        row_comment(f, COMMENTS, &row)?;
         let lead = format!("s.t. {}:", row.name);
         f.write_str(&lead)?;
         let expr = Expr {

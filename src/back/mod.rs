@@ -31,8 +31,8 @@ use std::io::{self, BufWriter, Write};
 
 pub use fixed::{FixedNames, fixed_names, write_rename_map};
 pub use lp::write_lp;
-pub use mathprog::write_mathprog;
-pub use mps::{write_fixed_mps, write_mps};
+pub use mathprog::{write_mathprog, write_mathprog_data};
+pub use mps::{write_fixed_comments, write_fixed_mps, write_mps};
 
 use crate::model::{Domain, Model};
 

@@ -11,7 +11,9 @@
 //!   always get explicit bounds (`BV` for binaries; `LO` and `UP` otherwise,
 //!   since glpsol gives a marked column with only `LO` an upper bound of 1);
 //! - the `RHS` header is always present (CBC needs it), even when empty;
-//! - comments are `*` lines: header, section banners and one per row.
+//! - comments are `*` lines: header, section banners and one per row; in
+//!   fixed MPS they are folded to 80 columns, since every record is a card
+//!   (glpsol warns about longer ones).
 
 use std::cell::{Ref, RefCell};
 use std::fmt::{self, Display, Formatter};
@@ -20,13 +22,14 @@ use std::io::{self, Write};
 use askama::Template;
 
 use super::fixed::{FixedNames, Short};
-use super::text::{Fields, Header, Int, banners, row_comment};
+use super::text::{CARD_WIDTH, CommentText, Comments, Fields, Header, Int, banners, row_comment};
 use crate::model::{Domain, Model, Sense, VarId};
 
 /// Writes `model` as free MPS with its canonical names.
 pub fn write_mps(model: &Model, out: &mut dyn Write) -> io::Result<()> {
     let name = free_name(&model.name);
-    write(model, Names::Canonical, format!("NAME {name} FREE"), out)
+    let line = format!("NAME {name} FREE");
+    write(model, Names::Canonical, line, Comments::plain("*"), out)
 }
 
 /// Writes `model` as fixed-column MPS with the short names of `names`, which
@@ -47,13 +50,35 @@ pub fn write_fixed_mps(model: &Model, names: &FixedNames, out: &mut dyn Write) -
         ));
     }
     let line = format!("NAME          {}", names.name());
-    write(model, Names::Fixed(names), line, out)
+    write(model, Names::Fixed(names), line, FIXED_COMMENTS, out)
+}
+
+/// Fixed-MPS comments: `*` cards of at most 80 columns.
+const FIXED_COMMENTS: Comments = Comments {
+    marker: "*",
+    width: Some(CARD_WIDTH),
+};
+
+/// Writes `text` (lines) as fixed-MPS comment cards, folded to 80 columns:
+/// how a fixed-MPS stream carries its rename map.
+pub fn write_fixed_comments(text: &str, out: &mut dyn Write) -> io::Result<()> {
+    struct Lines<'a>(&'a str);
+    impl Display for Lines<'_> {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            for line in self.0.lines() {
+                FIXED_COMMENTS.line(f, |w| write!(w, " {}", CommentText(line)))?;
+            }
+            Ok(())
+        }
+    }
+    write!(out, "{}", Lines(text))
 }
 
 fn write(
     model: &Model,
     names: Names<'_>,
     name_line: String,
+    comments: Comments,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let columns = Columns::of(model);
@@ -61,6 +86,7 @@ fn write(
     let ctx = Ctx {
         model,
         names,
+        comments,
         columns: &columns,
         costs: &costs,
     };
@@ -70,7 +96,7 @@ fn write(
     let file = MpsFile {
         ctx,
         name_line,
-        header: Header { model, marker: "*" },
+        header: Header { model, comments },
         has_bounds,
     };
     super::render(&file, out)
@@ -114,6 +140,7 @@ enum Names<'a> {
 struct Ctx<'a> {
     model: &'a Model,
     names: Names<'a>,
+    comments: Comments,
     columns: &'a Columns<'a>,
     costs: &'a [i64],
 }
@@ -272,9 +299,9 @@ impl MpsRow<'_> {
 impl Display for MpsRow<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let model = self.ctx.model;
-        banners(f, "*", model, self.index)?;
+        banners(f, self.ctx.comments, model, self.index)?;
         let row = model.row(self.index);
-        row_comment(f, "*", &row)?;
+        row_comment(f, self.ctx.comments, &row)?;
         let kind = match row.info.sense {
             Sense::Eq => "E",
             Sense::Le => "L",

@@ -97,16 +97,17 @@ impl Display for Label<'_> {
 
 /// One comment line `P (2.1) note` for a row, `P` being the format's comment
 /// marker.
-pub(crate) fn row_comment(f: &mut Formatter<'_>, marker: &str, row: &Row<'_>) -> fmt::Result {
+pub(crate) fn row_comment(f: &mut Formatter<'_>, comments: Comments, row: &Row<'_>) -> fmt::Result {
     let info = row.info;
-    f.write_str(marker)?;
-    if !info.eq.is_empty() {
-        write!(f, " {}", Label(info.eq))?;
-    }
-    if !row.note.is_empty() {
-        write!(f, " {}", CommentText(row.note))?;
-    }
-    f.write_char('\n')
+    comments.line(f, |w| {
+        if !info.eq.is_empty() {
+            write!(w, " {}", Label(info.eq))?;
+        }
+        if !row.note.is_empty() {
+            write!(w, " {}", CommentText(row.note))?;
+        }
+        Ok(())
+    })
 }
 
 /// The sections that start at `row` (usually none or one; an empty section
@@ -122,12 +123,13 @@ pub(crate) fn sections_at(model: &Model, row: usize) -> &[Section] {
 /// `P === title ===`.
 pub(crate) fn banners(
     f: &mut Formatter<'_>,
-    marker: &str,
+    comments: Comments,
     model: &Model,
     row: usize,
 ) -> fmt::Result {
     for s in sections_at(model, row) {
-        writeln!(f, "{marker}\n{marker} === {} ===", CommentText(&s.title))?;
+        comments.line(f, |_| Ok(()))?;
+        comments.line(f, |w| write!(w, " === {} ===", CommentText(&s.title)))?;
     }
     Ok(())
 }
@@ -135,22 +137,173 @@ pub(crate) fn banners(
 /// The header block of every format: `model.header`, then the model's size.
 pub(crate) struct Header<'a> {
     pub model: &'a Model,
-    pub marker: &'static str,
+    pub comments: Comments,
 }
 
 impl Display for Header<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let (m, marker) = (self.model, self.marker);
+        let (m, comments) = (self.model, self.comments);
         for line in &m.header {
-            writeln!(f, "{marker} {}", CommentText(line))?;
+            comments.line(f, |w| write!(w, " {}", CommentText(line)))?;
         }
-        writeln!(
+        comments.line(f, |w| {
+            write!(
+                w,
+                " {} rows, {} columns, {} nonzeros",
+                m.num_rows(),
+                m.num_vars(),
+                m.num_nonzeros()
+            )
+        })
+    }
+}
+
+/// How a format writes comment lines: its marker and, for a card-image
+/// format (fixed MPS: 80 columns), the widest line.
+#[derive(Clone, Copy)]
+pub(crate) struct Comments {
+    pub marker: &'static str,
+    pub width: Option<usize>,
+}
+
+/// Fixed MPS is read as 80-column cards; glpsol warns about longer records.
+pub(crate) const CARD_WIDTH: usize = 80;
+
+/// What a folded comment line starts with after the marker: an indent that no
+/// comment's own text starts with.
+const CONTINUED: &str = "     ";
+
+impl Comments {
+    /// Comments that are never folded.
+    pub(crate) const fn plain(marker: &'static str) -> Comments {
+        Comments {
+            marker,
+            width: None,
+        }
+    }
+
+    /// One comment line: the marker, then what `body` writes (it starts with
+    /// a space). With a width, a longer line is folded at spaces into lines of
+    /// at most that many characters, each continuation line starting with the
+    /// marker and [`CONTINUED`]; a word too long for a line is cut.
+    pub(crate) fn line(
+        self,
+        f: &mut Formatter<'_>,
+        body: impl FnOnce(&mut dyn Write) -> fmt::Result,
+    ) -> fmt::Result {
+        match self.width {
+            None => {
+                f.write_str(self.marker)?;
+                body(f)?;
+                f.write_char('\n')
+            }
+            Some(width) => {
+                let mut folded = Folded::new(f, self.marker, width);
+                body(&mut folded)?;
+                folded.finish()
+            }
+        }
+    }
+}
+
+/// The longest folded line.
+const MAX_WIDTH: usize = 128;
+
+/// A comment line being folded (see [`Comments::line`]): the current line is
+/// held until it is full or finished.
+struct Folded<'f, 'g> {
+    f: &'f mut Formatter<'g>,
+    marker: &'static str,
+    width: usize,
+    buf: [u8; MAX_WIDTH],
+    len: usize,
+    /// Where the line's own text starts: after the marker, or after the
+    /// marker and [`CONTINUED`].
+    start: usize,
+}
+
+impl<'f, 'g> Folded<'f, 'g> {
+    fn new(f: &'f mut Formatter<'g>, marker: &'static str, width: usize) -> Self {
+        let width = width.clamp(marker.len() + CONTINUED.len() + 1, MAX_WIDTH);
+        let mut folded = Folded {
             f,
-            "{marker} {} rows, {} columns, {} nonzeros",
-            m.num_rows(),
-            m.num_vars(),
-            m.num_nonzeros()
-        )
+            marker,
+            width,
+            buf: [0; MAX_WIDTH],
+            len: 0,
+            start: marker.len(),
+        };
+        folded.buf[..marker.len()].copy_from_slice(marker.as_bytes());
+        folded.len = marker.len();
+        folded
+    }
+
+    fn push(&mut self, b: u8) -> fmt::Result {
+        let continued = self.start > self.marker.len();
+        if b == b' ' && continued && self.len == self.start {
+            return Ok(());
+        }
+        if self.len == self.width {
+            if b == b' ' {
+                return self.fold(self.len);
+            }
+            let space = self.buf[self.start + 1..self.len]
+                .iter()
+                .rposition(|&c| c == b' ')
+                .map(|i| i + self.start + 1);
+            self.fold(space.unwrap_or(self.len))?;
+        }
+        self.buf[self.len] = b;
+        self.len += 1;
+        Ok(())
+    }
+
+    /// Ends the line before `at` and carries the rest (after a space there)
+    /// onto a continuation line.
+    fn fold(&mut self, at: usize) -> fmt::Result {
+        let end = at
+            - self.buf[..at]
+                .iter()
+                .rev()
+                .take_while(|&&c| c == b' ')
+                .count();
+        self.emit(end)?;
+        let mut carry = [0u8; MAX_WIDTH];
+        let rest = &self.buf[at..self.len];
+        carry[..rest.len()].copy_from_slice(rest);
+        let carried = rest.len();
+        let prefix = self.marker.len() + CONTINUED.len();
+        self.buf[self.marker.len()..prefix].copy_from_slice(CONTINUED.as_bytes());
+        (self.len, self.start) = (prefix, prefix);
+        carry[..carried].iter().try_for_each(|&b| self.push(b))
+    }
+
+    /// Writes the first `end` bytes as a line.
+    fn emit(&mut self, end: usize) -> fmt::Result {
+        // Only printable ASCII was pushed.
+        let text = std::str::from_utf8(&self.buf[..end]).map_err(|_| fmt::Error)?;
+        self.f.write_str(text)?;
+        self.f.write_char('\n')
+    }
+
+    fn finish(mut self) -> fmt::Result {
+        self.emit(self.len)
+    }
+}
+
+impl Write for Folded<'_, '_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        // CommentText made the text printable; anything else is replaced the
+        // same way, so a line never breaks inside a character.
+        for c in s.chars() {
+            let b = match c {
+                ' '..='~' => c as u8,
+                '\t' => b' ',
+                _ => b'?',
+            };
+            self.push(b)?;
+        }
+        Ok(())
     }
 }
 
@@ -364,6 +517,41 @@ mod tests {
         assert_eq!(Label("A.11").to_string(), "(A.11)");
         assert_eq!(Label("given").to_string(), "given");
         assert_eq!(Label("nogood").to_string(), "nogood");
+    }
+
+    #[test]
+    fn comments_fold_at_spaces_into_marked_lines() {
+        let card = Comments {
+            marker: "*",
+            width: Some(30),
+        };
+        let fold = |text: &'static str| W(move |f| card.line(f, |w| w.write_str(text))).to_string();
+        // A line that fits is written as it is.
+        assert_eq!(fold(" short enough"), "* short enough\n");
+        assert_eq!(fold(""), "*\n");
+        let long = " (5.4) cage 7 (2%): with u_7 = 1, y_a <= 2 y_b; big-M = 6";
+        let out = fold(long);
+        assert_eq!(
+            out,
+            "* (5.4) cage 7 (2%): with u_7\n\
+             *     = 1, y_a <= 2 y_b; big-M\n\
+             *     = 6\n"
+        );
+        assert!(out.lines().all(|l| l.len() <= 30), "{out}");
+        // The words come back when the continuation marks are taken off.
+        let words: Vec<&str> = out
+            .lines()
+            .flat_map(|l| l[1..].split_whitespace())
+            .collect();
+        assert_eq!(words, long.split_whitespace().collect::<Vec<_>>());
+        // A word longer than a line is cut; tabs and other characters are
+        // made printable as in CommentText.
+        let out = fold(" abcdefghijklmnopqrstuvwxyz0123456789\tz\u{e9}");
+        assert_eq!(out, "* abcdefghijklmnopqrstuvwxyz01\n*     23456789 z?\n");
+        // Unlimited comments are never folded.
+        let plain = Comments::plain("#");
+        let out = W(|f| plain.line(f, |w| w.write_str(long))).to_string();
+        assert_eq!(out, format!("#{long}\n"));
     }
 
     #[test]

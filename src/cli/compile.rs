@@ -30,6 +30,7 @@ Outputs:
              rename map is written beside the file (OUT with extension .map)
   ampl       AMPL model OUT (.mod) and data beside it (.dat); on stdout, one MathProg
              stream with a data section. Run: glpsol -m NAME.mod -d NAME.dat
+             (a flat model, for options or puzzles beyond the paper, gets a .dat with no data)
 
 Without --to, the format comes from the -o extension (.lp, .mps, .mod).
 Files are written atomically: on any error or Ctrl-C nothing is written.
@@ -124,14 +125,16 @@ fn compile_one(
         format == OutputFormat::Ampl && crate::formulate::paper_ampl_applies(&loaded.puzzle, &opts);
     let result = if pair {
         match out {
-            None => output::to_stdout(Box::new(|w| write_pair_stream(&loaded.puzzle, w))),
+            None => output::to_stdout(Box::new(|w| {
+                back::ampl::write_stream(&loaded.puzzle, &[], w)
+            })),
             Some(path) => write_pair(&loaded.puzzle, path),
         }
     } else {
         if format == OutputFormat::Ampl {
             notes.push_str(&format!(
                 "cagec: {}: the paper's AMPL pair encodes only its own KenKen model: \
-                 writing one flat MathProg model (every row explicit, no .dat); run it with glpsol -m\n",
+                 writing one flat MathProg model, every row explicit, that needs no data\n",
                 loaded.display_name
             ));
         }
@@ -278,9 +281,7 @@ fn stdout_fill(format: OutputFormat, model: &Model) -> Fill<'_> {
             if names.renamed_count() > 0 {
                 let mut map = Vec::new();
                 back::write_rename_map(model, &names, &mut map)?;
-                for line in String::from_utf8_lossy(&map).lines() {
-                    writeln!(w, "* {line}")?;
-                }
+                back::write_fixed_comments(&String::from_utf8_lossy(&map), w)?;
             }
             back::write_fixed_mps(model, &names, w)
         }),
@@ -288,15 +289,17 @@ fn stdout_fill(format: OutputFormat, model: &Model) -> Fill<'_> {
     }
 }
 
-/// The paper's AMPL pair as one MathProg stream with a data section.
-fn write_pair_stream(puzzle: &Puzzle, w: &mut dyn std::io::Write) -> std::io::Result<()> {
-    back::ampl::write_model(w)?;
-    writeln!(w, "\ndata;\n")?;
-    back::ampl::write_data(puzzle, &[], w)
-}
-
 /// The paper's AMPL pair: the model at `path`, its data beside it (`.dat`).
 fn write_pair(puzzle: &Puzzle, path: &Path) -> std::io::Result<()> {
+    let data = data_path(path)?;
+    let mut files = output::files();
+    files.write(path, Box::new(|w| back::ampl::write_model(w)))?;
+    files.write(&data, Box::new(|w| back::ampl::write_data(puzzle, &[], w)))?;
+    files.commit()
+}
+
+/// Where the `.dat` of an AMPL model at `path` goes.
+fn data_path(path: &Path) -> std::io::Result<PathBuf> {
     let data = output::sibling(path, "dat");
     if data == path {
         return Err(std::io::Error::other(format!(
@@ -304,14 +307,12 @@ fn write_pair(puzzle: &Puzzle, path: &Path) -> std::io::Result<()> {
             path.display()
         )));
     }
-    let mut files = output::files();
-    files.write(path, Box::new(|w| back::ampl::write_model(w)))?;
-    files.write(&data, Box::new(|w| back::ampl::write_data(puzzle, &[], w)))?;
-    files.commit()
+    Ok(data)
 }
 
 /// The model's file(s) at `path`: for fixed MPS with its rename map beside
-/// it; for AMPL, the flat MathProg model.
+/// it; for AMPL, the flat MathProg model and a `.dat` with no data, so that
+/// `glpsol -m NAME.mod -d NAME.dat` runs whichever model was written last.
 fn write_files(format: OutputFormat, model: &Model, path: &Path) -> std::io::Result<()> {
     let mut files = output::files();
     match format {
@@ -325,7 +326,11 @@ fn write_files(format: OutputFormat, model: &Model, path: &Path) -> std::io::Res
                 files.write(&map, Box::new(|w| back::write_rename_map(model, &names, w)))?;
             }
         }
-        OutputFormat::Ampl => files.write(path, Box::new(|w| back::write_mathprog(model, w)))?,
+        OutputFormat::Ampl => {
+            let data = data_path(path)?;
+            files.write(path, Box::new(|w| back::write_mathprog(model, w)))?;
+            files.write(&data, Box::new(back::write_mathprog_data))?;
+        }
     }
     files.commit()
 }

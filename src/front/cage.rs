@@ -3,6 +3,8 @@
 //! from the number of cells. Comments (`NB.`, `#`) and the essay's J wrapper
 //! (`kk0=: 0 : 0` … `)`) are accepted so a puzzle pastes straight from the page.
 
+use std::collections::HashMap;
+
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::{char, digit1, one_of, satisfy};
@@ -268,8 +270,8 @@ fn cell_list(list: &str, base: usize) -> Result<Vec<(u64, usize)>, Vec<LineError
     }
 }
 
-/// Infers n from the cell count, checks every cell number against it, and
-/// builds the IR. `None` when no puzzle can be built.
+/// Reports repeated cells, infers n from the cell count, checks every cell
+/// number against it, and builds the IR. `None` when no puzzle can be built.
 fn assemble(cages: Vec<RawCage>, loc: &mut Locator, diags: &mut Diagnostics) -> Option<Puzzle> {
     let had_errors = diags.has_errors();
     if cages.is_empty() {
@@ -281,11 +283,13 @@ fn assemble(cages: Vec<RawCage>, loc: &mut Locator, diags: &mut Diagnostics) -> 
         }
         return None;
     }
+    // Before the count is used: a repeat makes it wrong, and is the error.
+    let repeated = !no_repeats(&cages, loc, diags);
     let total: usize = cages.iter().map(|c| c.cells.len()).sum();
     let n = total.isqrt();
     if n * n != total {
         // With broken lines the count is short anyway: say nothing more.
-        if !had_errors {
+        if !had_errors && !repeated {
             diags.push(not_square(total, &cages));
         }
         return None;
@@ -324,11 +328,59 @@ fn assemble(cages: Vec<RawCage>, loc: &mut Locator, diags: &mut Diagnostics) -> 
             span: loc.span(cage.off),
         });
     }
-    Some(Puzzle {
+    let puzzle = Puzzle {
         size: n,
         cages: out,
         rules: crate::ir::Rules::KenKen,
-    })
+    };
+    if repeated {
+        // Validation will not run; a cell typed twice is often one typed
+        // instead of another, which this names.
+        diags.0.extend(crate::valid::uncovered_cells(&puzzle).0);
+    }
+    Some(puzzle)
+}
+
+/// Reports every cell number listed a second time, at the repeat: in the
+/// same cage, or in a later one with a note at the first listing. True when
+/// there is none.
+fn no_repeats(cages: &[RawCage], loc: &mut Locator, diags: &mut Diagnostics) -> bool {
+    // (cell, offset of the first listing, offset of the repeat, same cage)
+    let mut repeats: Vec<(u64, usize, usize, bool)> = Vec::new();
+    let mut first: HashMap<u64, (usize, usize)> = HashMap::new();
+    for (i, cage) in cages.iter().enumerate() {
+        for &(cell, at) in &cage.cells {
+            if let Some(&(j, off)) = first.get(&cell) {
+                repeats.push((cell, off, at, i == j));
+            } else {
+                first.insert(cell, (i, at));
+            }
+        }
+    }
+    if repeats.is_empty() {
+        return true;
+    }
+    // Offsets in increasing order, so the locator only moves forward.
+    let mut offsets: Vec<usize> = repeats.iter().flat_map(|r| [r.1, r.2]).collect();
+    offsets.sort_unstable();
+    offsets.dedup();
+    let spans: HashMap<usize, Span> = offsets.into_iter().map(|o| (o, loc.span(o))).collect();
+    for (cell, first, at, same_cage) in repeats {
+        let (first, at) = (spans[&first], spans[&at]);
+        diags.push(if same_cage {
+            Diagnostic::error(at, format!("cell {cell} appears twice in this cage"))
+        } else {
+            Diagnostic::error(
+                at,
+                format!(
+                    "cell {cell} is already in the cage on line {}; a cell belongs to exactly one cage",
+                    first.line
+                ),
+            )
+            .note(first, format!("cell {cell} is first listed here"))
+        });
+    }
+    false
 }
 
 /// The error for a cell count that is not n²: the nearest squares, and what

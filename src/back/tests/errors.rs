@@ -66,12 +66,10 @@ fn ampl_cuts_must_be_grids_of_the_puzzle() {
 }
 
 #[test]
-fn the_ampl_model_can_be_followed_by_data() {
+fn the_ampl_model_ends_and_its_stream_can_hold_the_data() {
     let text = render_with(ampl::write_model);
-    assert!(
-        !text.contains("\nend;"),
-        "a data section may follow the model"
-    );
+    assert!(text.ends_with("\nend;\n"), "glpsol warns without it");
+    assert_eq!(text.matches("end;").count(), 1);
     assert!(!text.contains("\ndata;"));
     assert!(text.contains("\nsolve;\n"));
     assert!(
@@ -80,4 +78,10 @@ fn the_ampl_model_can_be_followed_by_data() {
     let data = render_with(|w| ampl::write_data(&jwiki(4, KK0), &[], w));
     assert!(data.contains("\nparam ncuts := 0;\nend;\n"), "{data}");
     assert!(!data.contains("cutval"));
+    // One stream: the model without its `end;` (glpsol stops reading there),
+    // then `data;` and the data.
+    let stream = render_with(|w| ampl::write_stream(&jwiki(4, KK0), &[], w));
+    let model = text.strip_suffix("\nend;\n").unwrap();
+    assert_eq!(stream, format!("{model}\ndata;\n\n{data}"));
+    assert_eq!(stream.matches("end;").count(), 1);
 }

@@ -225,6 +225,27 @@ fn sections_and_comments_are_safe_and_all_shown() {
 }
 
 #[test]
+fn fixed_mps_comments_are_folded_to_80_columns() {
+    let mut m = Model::new("c");
+    let v = m.add_var(format_args!("v"), Domain::Binary);
+    let long = "word ".repeat(30);
+    m.header = vec![long.clone()];
+    m.section(format!("cage 1: 9+ on {}", "(1,1) ".repeat(20)));
+    m.add_row("r".into(), "6.1.5", long.clone(), [(v, 1)], Sense::Le, 1)
+        .unwrap();
+    let fixed = render_with(|w| write_fixed_mps(&m, &fixed_names(&m), w));
+    assert!(fixed.lines().all(|l| l.len() <= 80), "{fixed}");
+    assert!(fixed.contains("\n*     word word"), "{fixed}");
+    let stream = render_with(|w| write_fixed_comments(&format!("# {long}\nshort"), w));
+    assert!(stream.lines().all(|l| l.len() <= 80), "{stream}");
+    assert!(stream.ends_with("\n* short\n"), "{stream}");
+    // Free MPS and LP have no card width: their comments stay whole.
+    let row_note = format!(" (6.1.5) {long}\n");
+    assert!(render_with(|w| write_mps(&m, w)).contains(&format!("\n*{row_note}")));
+    assert!(render_with(|w| write_lp(&m, w)).contains(&format!("\n\\{row_note}")));
+}
+
+#[test]
 fn same_model_same_bytes() {
     let m = bounds_model();
     assert_eq!(

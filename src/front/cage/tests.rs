@@ -105,3 +105,42 @@ fn wrapper_mistakes() {
         "1:1: the J definition opened here is not closed with a line ')'"
     );
 }
+
+#[test]
+fn a_repeated_cell_is_located_before_the_size_is_inferred() {
+    // 17 cells: the count alone would say only "cannot infer the grid size".
+    let kk0 = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n2-,10 11 15\n7+,12 13\n";
+    assert_eq!(
+        errors(&format!("{kk0}2%,14 14\n")),
+        ["7:7: cell 14 appears twice in this cage"]
+    );
+    // 16 cells with a repeat: n is inferred, and the cell left out is named.
+    let kk0 = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n";
+    assert_eq!(
+        errors(&format!("{kk0}2%,14 14\n")),
+        [
+            "7:7: cell 14 appears twice in this cage",
+            "0:0: cell (4,4) #15 is in no cage"
+        ]
+    );
+    // In two cages: the error at the second listing, a note at the first;
+    // a third listing refers to the first too.
+    let src = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n3,6\n2,  6\n";
+    assert_eq!(
+        errors(src),
+        [
+            "8:3: cell 6 is already in the cage on line 2; a cell belongs to exactly one cage; \
+             2:11: note: cell 6 is first listed here",
+            "9:5: cell 6 is already in the cage on line 2; a cell belongs to exactly one cage; \
+             2:11: note: cell 6 is first listed here",
+        ]
+    );
+    let rendered = parse(src).unwrap_err().0[0].render("f.cage", src);
+    assert_eq!(
+        rendered,
+        "f.cage:8:3: error: cell 6 is already in the cage on line 2; a cell belongs to exactly one cage\n  \
+         | 3,6\n  |   ^\n\
+         f.cage:2:11: note: cell 6 is first listed here\n  \
+         | 11+,1 2 5 6\n  |           ^\n"
+    );
+}
