@@ -9,9 +9,11 @@
 //! Environment: `CAGEC_BENCH_PUZZLES` (puzzles per size, default 50),
 //! `CAGEC_BENCH_SIZES` (default `6,9,12,16`), `CAGEC_BENCH_LIMIT` (seconds per
 //! solve, default 60), `CAGEC_BENCH_NATIVE_ONLY` (skip the external solvers).
+//! A missing `highs` or `cbc` is an error that says how to install it, except
+//! in the smoke run outside CI, which then measures the native solver alone.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
 use cagec::back;
@@ -20,6 +22,9 @@ use cagec::generate;
 use cagec::ir::{Op, Puzzle};
 use cagec::model::Model;
 use cagec::native;
+
+#[path = "../tests/need_solver/mod.rs"]
+mod need_solver;
 
 fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
     std::env::var(key)
@@ -70,7 +75,7 @@ struct Run {
     ok: bool,
 }
 
-fn run(cmd: &mut Command, nodes_key: &str) -> Run {
+fn run(cmd: &mut Command, nodes_key: &str) -> Result<Run, String> {
     let start = Instant::now();
     // Solvers drop logs (Highs.log) in their working directory: use a temp one.
     let out = cmd
@@ -78,7 +83,7 @@ fn run(cmd: &mut Command, nodes_key: &str) -> Run {
         .stdin(Stdio::null())
         .stderr(Stdio::null())
         .output()
-        .expect("run solver");
+        .map_err(|e| format!("cannot run {}: {e}", cmd.get_program().display()))?;
     let seconds = start.elapsed().as_secs_f64();
     let log = String::from_utf8_lossy(&out.stdout);
     let nodes = log
@@ -95,10 +100,10 @@ fn run(cmd: &mut Command, nodes_key: &str) -> Run {
         .next()
         .unwrap_or(0);
     let ok = log.contains("Optimal") || log.contains("optimal");
-    Run { seconds, nodes, ok }
+    Ok(Run { seconds, nodes, ok })
 }
 
-fn highs(lp: &Path, limit: u64, sol: &Path) -> Run {
+fn highs(lp: &Path, limit: u64, sol: &Path) -> Result<Run, String> {
     run(
         Command::new("highs")
             .arg("--model_file")
@@ -115,7 +120,7 @@ fn highs(lp: &Path, limit: u64, sol: &Path) -> Run {
     )
 }
 
-fn cbc(lp: &Path, limit: u64) -> Run {
+fn cbc(lp: &Path, limit: u64) -> Result<Run, String> {
     run(
         Command::new("cbc").arg(lp).args([
             "-threads",
@@ -131,14 +136,14 @@ fn cbc(lp: &Path, limit: u64) -> Run {
 }
 
 /// Solves the LP relaxation with HiGHS; true when every x comes back 0 or 1.
-fn root_integral(model: &Model, dir: &Path, limit: u64) -> bool {
+fn root_integral(model: &Model, dir: &Path, limit: u64) -> Result<bool, String> {
     let mut relaxed = model.clone();
     relaxed.relax_integrality();
     let lp = dir.join("relaxed.lp");
     let sol = dir.join("relaxed.sol");
     let _ = std::fs::remove_file(&sol);
     write(&lp, &relaxed);
-    highs(&lp, limit, &sol);
+    highs(&lp, limit, &sol)?;
     let text = std::fs::read_to_string(&sol).unwrap_or_default();
     let mut in_columns = false;
     let mut any = false;
@@ -160,11 +165,11 @@ fn root_integral(model: &Model, dir: &Path, limit: u64) -> bool {
             any = true;
             let v: f64 = value.parse().unwrap_or(0.5);
             if (v - v.round()).abs() > 1e-6 {
-                return false;
+                return Ok(false);
             }
         }
     }
-    any
+    Ok(any)
 }
 
 fn write(path: &Path, model: &Model) {
@@ -191,10 +196,41 @@ fn corpus(n: usize, count: u64) -> Vec<Puzzle> {
         .collect()
 }
 
-fn main() {
+fn main() -> ExitCode {
+    match bench() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("formulations: error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Whether the external solvers run: both must be on PATH, except in a smoke
+/// run outside CI, where a missing one leaves the native solver alone.
+fn external_solvers(smoke: bool) -> Result<bool, String> {
+    if std::env::var_os("CAGEC_BENCH_NATIVE_ONLY").is_some() {
+        return Ok(false);
+    }
+    let Some(missing) = ["highs", "cbc"]
+        .into_iter()
+        .find(|p| !need_solver::on_path(p))
+    else {
+        return Ok(true);
+    };
+    let message = need_solver::missing(missing);
+    if !smoke || std::env::var_os("CI").is_some() {
+        return Err(message);
+    }
+    println!("note: {message}; smoke run of the native solver only\n");
+    Ok(false)
+}
+
+fn bench() -> Result<(), String> {
     // `cargo test --all-targets` runs this without `--bench`: a smoke run of
     // one small puzzle checks the harness without costing minutes.
     let smoke = !std::env::args().any(|a| a == "--bench");
+    let external = external_solvers(smoke)?;
     let count: u64 = if smoke {
         1
     } else {
@@ -214,7 +250,7 @@ fn main() {
         .split(',')
         .filter_map(|s| s.trim().parse().ok())
         .collect();
-    let dir = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().map_err(|e| format!("temp dir: {e}"))?;
     println!(
         "{count} unique generated puzzles per size; times are wall seconds per solve, process start included; one thread.\n"
     );
@@ -225,11 +261,7 @@ fn main() {
     for &n in &sizes {
         let puzzles = corpus(n, count);
         // CAGEC_BENCH_NATIVE_ONLY=1 measures the native solver alone.
-        let configs = if std::env::var_os("CAGEC_BENCH_NATIVE_ONLY").is_some() {
-            Vec::new()
-        } else {
-            configs()
-        };
+        let configs = if external { configs() } else { Vec::new() };
         for (label, opts) in configs {
             let (mut h, mut c) = (Vec::new(), Vec::new());
             let (mut hn, mut cn, mut integral, mut failed) = (0u64, 0u64, 0usize, 0usize);
@@ -241,15 +273,15 @@ fn main() {
                 nnz += model.num_nonzeros();
                 let lp = dir.path().join("m.lp");
                 write(&lp, &model);
-                let r = highs(&lp, limit, &dir.path().join("m.sol"));
+                let r = highs(&lp, limit, &dir.path().join("m.sol"))?;
                 failed += usize::from(!r.ok);
                 h.push(r.seconds);
                 hn += r.nodes;
-                let r = cbc(&lp, limit);
+                let r = cbc(&lp, limit)?;
                 failed += usize::from(!r.ok);
                 c.push(r.seconds);
                 cn += r.nodes;
-                integral += usize::from(root_integral(&model, dir.path(), limit));
+                integral += usize::from(root_integral(&model, dir.path(), limit)?);
             }
             let k = puzzles.len();
             let ((hm, hx), (cm, cx)) = (stats(&mut h), stats(&mut c));
@@ -281,4 +313,5 @@ fn main() {
             x * 1e3
         );
     }
+    Ok(())
 }

@@ -14,7 +14,7 @@
 //! Sizes: `CAGEC_VS_SIZES=9,25` or numbers after `--` (default 9, 25, 50,
 //! 100); runs per row: `CAGEC_VS_REPS`. Without `--bench` (`cargo test
 //! --all-targets`) it is a smoke run at n = 9 with 1 run, and a missing
-//! glpsol is only a note.
+//! glpsol is only a note, except in CI (`CI` set), where it is an error.
 
 use std::ffi::OsString;
 use std::fs;
@@ -30,6 +30,8 @@ use cagec::ir::Op;
 mod agree;
 #[path = "vs_glpsol/child.rs"]
 mod child;
+#[path = "../tests/need_solver/mod.rs"]
+mod need_solver;
 #[path = "vs_glpsol/report.rs"]
 mod report;
 
@@ -134,10 +136,11 @@ fn run() -> Result<(), String> {
     let sizes = sizes(smoke)?;
     let glpsol = glpsol_available();
     if !glpsol {
-        if !smoke {
-            return Err("glpsol not found on PATH (install glpk-utils)".into());
+        let missing = need_solver::missing("glpsol");
+        if !smoke || std::env::var_os("CI").is_some() {
+            return Err(missing);
         }
-        println!("note: glpsol not found; smoke run of cagec only");
+        println!("note: {missing}; smoke run of cagec only");
     }
     if cfg!(debug_assertions) {
         println!("note: debug build (smoke run); the targets are for release builds");

@@ -1,6 +1,8 @@
 //! Killer Sudoku (issue 5): the seed's 9×9 through every driver and route,
 //! both of the seed's models, proved unique; and the ways to ask for the rules.
 
+mod need_solver;
+
 use std::process::{Command, Output, Stdio};
 
 const KILLER: &str = "fixtures/puzzles/killer9.cage";
@@ -11,24 +13,6 @@ fn cagec(args: &[&str]) -> Output {
         .stdin(Stdio::null())
         .output()
         .expect("run cagec")
-}
-
-fn solver_available(program: &str) -> bool {
-    let found = Command::new(program)
-        .arg("--version")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok();
-    assert!(
-        found || std::env::var_os("CI").is_none(),
-        "{program} is not installed: CI must run every driver (scripts/install-solvers)"
-    );
-    if !found {
-        eprintln!("SKIPPED: {program} is not installed");
-    }
-    found
 }
 
 fn known() -> serde_json::Value {
@@ -57,7 +41,7 @@ fn solved_unique(args: &[&str]) {
 #[test]
 fn every_driver_and_route_proves_the_seed_puzzle_unique() {
     for (solver, program) in [("highs", "highs"), ("cbc", "cbc"), ("glpk", "glpsol")] {
-        if !solver_available(program) {
+        if !need_solver::require(program) {
             continue;
         }
         for via in ["lp", "mps", "fixed-mps"] {
@@ -77,7 +61,7 @@ fn every_driver_and_route_proves_the_seed_puzzle_unique() {
             }
         }
     }
-    if solver_available("glpsol") {
+    if need_solver::require("glpsol") {
         solved_unique(&[
             "solve", KILLER, "--solver", "glpk", "--via", "ampl", "--unique", "--json",
         ]);
@@ -87,7 +71,7 @@ fn every_driver_and_route_proves_the_seed_puzzle_unique() {
 
 #[test]
 fn tuples_and_presolve_work_for_killer_too() {
-    if !solver_available("highs") {
+    if !need_solver::require("highs") {
         return;
     }
     solved_unique(&[

@@ -33,14 +33,15 @@ Outputs:
              (a flat model, for options or puzzles beyond the paper, gets a .dat with no data)
 
 Without --to, the format comes from the -o extension (.lp, .mps, .mod).
-Files are written atomically: on any error or Ctrl-C nothing is written.
+Files are written atomically: on any error, Ctrl-C, SIGTERM or SIGHUP nothing
+is written.
 
 Batches: several puzzles or a directory, with --out-dir DIR and --to, are
 compiled over --jobs threads (one per core) with a progress bar; each puzzle's
 files are atomic, a bad puzzle is reported and the others are still written.
 
 Exit codes: 0 success, 2 invalid input or usage, 4 I/O error, 130 interrupted
-(a batch: the worst of its puzzles).";
+(143 on SIGTERM, 129 on SIGHUP) (a batch: the worst of its puzzles).";
 
 #[derive(clap::Args, Debug)]
 pub struct CompileArgs {
@@ -208,7 +209,7 @@ fn run_batch(args: &CompileArgs, dir: &Path) -> u8 {
     );
     bar.finish_and_clear();
     if interrupt::requested() {
-        code = exit::INTERRUPTED;
+        code = interrupt::exit_code();
     }
     eprintln!(
         "cagec: compiled {compiled} of {} puzzles into {}",

@@ -31,8 +31,12 @@ pub mod exit {
     pub const SOLVER: u8 = 3;
     /// Reading or writing a file failed.
     pub const IO: u8 = 4;
-    /// Interrupted (Ctrl-C).
+    /// Interrupted: Ctrl-C (SIGINT).
     pub const INTERRUPTED: u8 = 130;
+    /// Stopped by SIGTERM (`kill`, `timeout`, systemd, CI runners).
+    pub const TERMINATED: u8 = 143;
+    /// Stopped by SIGHUP (the terminal closed).
+    pub const HANGUP: u8 = 129;
 }
 
 const EXIT_CODES: &str = "\
@@ -42,7 +46,11 @@ Exit codes:
   2    invalid input or usage (errors are shown as file:line:column)
   3    solver failure (missing binary, crash, unreadable or wrong output)
   4    I/O error
-  130  interrupted";
+  129  stopped by SIGHUP (the terminal closed)
+  130  interrupted (Ctrl-C)
+  143  stopped by SIGTERM (kill, timeout, CI runners)
+On 129, 130 and 143 a running solver is killed, temporary files are removed
+and no output file is written.";
 
 /// Compile KenKen puzzles into integer programs (CPLEX-LP, MPS, AMPL) and
 /// solve them with HiGHS, CBC or glpsol.

@@ -12,8 +12,8 @@ pub fn files() -> crate::atomic::AtomicFiles<'static> {
     crate::atomic::AtomicFiles::cancellable(super::interrupt::flag())
 }
 
-/// The exit code and message for a failed write: an interrupt is 130, any
-/// other error an I/O error.
+/// The exit code and message for a failed write: an interrupt is 130 (143,
+/// 129: see [`super::interrupt`]), any other error an I/O error.
 pub fn write_error(e: &io::Error) -> u8 {
     let (text, code) = write_error_text(e);
     eprint!("{text}");
@@ -25,7 +25,7 @@ pub fn write_error_text(e: &io::Error) -> (String, u8) {
     if crate::atomic::is_cancelled(e) {
         (
             "cagec: interrupted; nothing was written\n".into(),
-            super::exit::INTERRUPTED,
+            super::interrupt::exit_code(),
         )
     } else {
         (

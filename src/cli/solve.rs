@@ -29,7 +29,8 @@ DIR/commands.txt with the exact command lines to rerun by hand.
 
 Exit codes: 0 every puzzle solved, 1 some puzzle has no solution or none was
 found in time, 2 invalid input or usage, 3 solver failure, 4 I/O error,
-130 interrupted.";
+130 interrupted (Ctrl-C), 143 on SIGTERM, 129 on SIGHUP: the solver's process
+group is killed and the temporary directory removed.";
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
@@ -163,9 +164,9 @@ pub fn run(args: &SolveArgs) -> u8 {
     if let Some(dir) = &args.keep {
         eprintln!("cagec: files kept in {} (see commands.txt)", dir.display());
     }
-    // Ctrl-C between solver runs stops the batch too.
+    // A signal between solver runs stops the batch too.
     if interrupt::requested() {
-        return exit::INTERRUPTED;
+        return interrupt::exit_code();
     }
     report::overall_exit(&records)
 }

@@ -5,6 +5,13 @@
 //! standard output and error go to files in the run directory. The child gets
 //! its own process group so a wall-clock kill or Ctrl-C takes down anything it
 //! started, and so a terminal's Ctrl-C reaches cagec, which does the killing.
+//!
+//! A SIGKILLed cagec cannot kill anything. On Linux the solver therefore gets
+//! a parent-death signal (SIGKILL): the kernel sends it when the thread that
+//! spawned the solver ends, so [`run`] never returns, nor unwinds, before the
+//! child is reaped. It reaches the solver only, not processes the solver
+//! started. Other platforms have no such signal: there a SIGKILLed cagec
+//! leaves the solver to finish (or reach its `--time-limit`).
 
 use std::fs::File;
 use std::io;
@@ -85,24 +92,28 @@ pub fn run(
         .stderr(err);
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-    let mut child = cmd.spawn().map_err(|source| RunError::Spawn {
+    #[cfg(target_os = "linux")]
+    die_with_parent(&mut cmd);
+    let child = cmd.spawn().map_err(|source| RunError::Spawn {
         program: inv.program.clone(),
         source,
     })?;
+    // From here on every return and every panic kills and reaps the child.
+    let mut child = Running(Some(child));
     let start = Instant::now();
     loop {
         if cancel.load(Ordering::SeqCst) {
-            kill(&mut child);
+            child.kill();
             return Err(RunError::Interrupted);
         }
         if wall.is_some_and(|w| start.elapsed() >= w) {
-            kill(&mut child);
+            child.kill();
             return Ok(Finished {
                 exit: Exit::Killed,
                 elapsed: start.elapsed(),
             });
         }
-        let status = child.wait_timeout(POLL).map_err(|source| RunError::Io {
+        let status = child.wait(POLL).map_err(|source| RunError::Io {
             what: format!("waiting for {}", inv.program.display()),
             source,
         })?;
@@ -112,6 +123,59 @@ pub fn run(
                 elapsed: start.elapsed(),
             });
         }
+    }
+}
+
+/// Asks the kernel to SIGKILL the child when the spawning thread ends
+/// (Linux's `PR_SET_PDEATHSIG`), so a SIGKILLed cagec leaves no solver behind.
+#[cfg(target_os = "linux")]
+fn die_with_parent(cmd: &mut Command) {
+    use nix::sys::signal::Signal;
+    use nix::unistd::{Pid, getpid, getppid};
+    use std::os::unix::process::CommandExt;
+    let parent: Pid = getpid();
+    // SAFETY: the closure runs in the forked child before exec, where only
+    // async-signal-safe calls are allowed: it makes two system calls (prctl,
+    // getppid) and allocates nothing (an `Errno` converts to `io::Error`
+    // without a heap allocation).
+    unsafe {
+        cmd.pre_exec(move || {
+            nix::sys::prctl::set_pdeathsig(Signal::SIGKILL)?;
+            // cagec died between the fork and the prctl: no signal will come.
+            if getppid() != parent {
+                return Err(nix::errno::Errno::ESRCH.into());
+            }
+            Ok(())
+        });
+    }
+}
+
+/// A spawned child, until it is reaped.
+struct Running(Option<Child>);
+
+impl Running {
+    /// Waits up to `timeout`; a child that ended is reaped.
+    fn wait(&mut self, timeout: Duration) -> io::Result<Option<ExitStatus>> {
+        let Some(child) = self.0.as_mut() else {
+            return Ok(None);
+        };
+        let status = child.wait_timeout(timeout)?;
+        if status.is_some() {
+            self.0 = None;
+        }
+        Ok(status)
+    }
+
+    fn kill(&mut self) {
+        if let Some(mut child) = self.0.take() {
+            kill(&mut child);
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.kill();
     }
 }
 

@@ -3,6 +3,8 @@
 #![allow(dead_code)]
 
 pub mod fake;
+#[path = "../need_solver/mod.rs"]
+pub mod need_solver;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -96,18 +98,10 @@ pub fn puzzle(dir: &Path, name: &str, text: &str) -> PathBuf {
     path
 }
 
-/// Is `program` on PATH? If not: a failure when `CI` is set, else a loud skip.
+/// Is `program` on PATH? If not: a failure when `CI` is set, else a loud
+/// skip; either way the message says how to install it.
 pub fn require(program: &str) -> bool {
-    let found = std::env::var_os("PATH")
-        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(program).is_file()));
-    if !found {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{program} is not on PATH and CI is set: the solver tests must run"
-        );
-        eprintln!("!!!!!! SKIPPED: {program} is not on PATH; this test did not run !!!!!!");
-    }
-    found
+    need_solver::require(program)
 }
 
 /// The slow tier (glpsol on 8×8 puzzles, minutes): on in CI or with

@@ -28,21 +28,13 @@ pub struct Outcome {
     pub values: HashMap<String, f64>,
 }
 
+#[path = "../need_solver/mod.rs"]
+mod need_solver;
+
 /// Is `tool` on PATH? When it is not: a failure if `CI` is set, else a loud
-/// skip message and `false`.
+/// skip message (with how to install it) and `false`.
 pub fn available(tool: &str) -> bool {
-    let found = std::env::var_os("PATH")
-        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(tool).is_file()));
-    if !found {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{tool} is not on PATH, and CI is set: the solver tests must run"
-        );
-        eprintln!(
-            "!!!!!! SKIPPED: {tool} is not on PATH; its half of this test did not run !!!!!!"
-        );
-    }
-    found
+    need_solver::require(tool)
 }
 
 /// Runs a command with stdin closed and a wall-clock limit, in a scratch
