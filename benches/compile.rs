@@ -60,6 +60,7 @@ fn main() {
             seed: 2016,
             max_cage: 4,
             ops: vec![Op::Add, Op::Sub, Op::Mul, Op::Div],
+            ..Default::default()
         };
         let (puzzle, _) = generate::puzzle(&opts);
         let reps = match (smoke, n <= 16) {

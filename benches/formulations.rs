@@ -190,8 +190,9 @@ fn corpus(n: usize, count: u64) -> Vec<Puzzle> {
                 seed: 1000 * n as u64 + seed,
                 max_cage: 4,
                 ops: vec![Op::Add, Op::Sub, Op::Mul, Op::Div],
+                ..Default::default()
             };
-            generate::unique_puzzle(&opts).expect("n <= 64").0
+            generate::unique_puzzle(&opts).expect("n <= 64").puzzle
         })
         .collect()
 }

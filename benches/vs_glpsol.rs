@@ -217,6 +217,7 @@ fn bench_size(n: usize, dir: &Path, smoke: bool, glpsol: bool) -> Result<Vec<Row
         seed: 2016,
         max_cage: 4,
         ops: vec![Op::Add, Op::Sub, Op::Mul, Op::Div],
+        ..Default::default()
     };
     let (puzzle, _) = generate::puzzle(&opts);
     let cage = dir.join("puzzle.cage");

@@ -43,18 +43,95 @@ pub struct Options {
     pub max_cage: usize,
     /// Operations allowed (`Op::Given` is used only for cells left alone).
     pub ops: Vec<Op>,
+    /// Weight of each operation of `ops` when several fit a cage; empty:
+    /// equal weights.
+    pub op_weights: Vec<u32>,
+    /// `cage_weights[k − 1]`: weight of cages of k cells. Empty: sizes
+    /// 2..=max_cage equally, with cells left alone folded into a neighbour.
+    pub cage_weights: Vec<u32>,
+    /// With [`unique_puzzle`]: the search failures one uniqueness check may
+    /// spend; a cage whose check needs more is not placed. An effort count,
+    /// not a clock, so the same seed gives the same puzzle on every machine.
+    /// Higher: harder puzzles with fewer givens, made more slowly.
+    pub check_effort: u64,
 }
 
-/// A random Latin square: a cyclic square with rows, columns and symbols permuted.
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            size: 9,
+            seed: 1,
+            max_cage: 4,
+            ops: vec![Op::Add, Op::Sub, Op::Mul, Op::Div],
+            op_weights: Vec::new(),
+            cage_weights: Vec::new(),
+            check_effort: CHECK_EFFORT,
+        }
+    }
+}
+
+/// A random Latin square, from the Jacobson–Matthews Markov chain (1996)
+/// started on the cyclic square: its moves keep a Latin square (allowing one
+/// "improper" cell of value −1 between steps) and mix towards the uniform
+/// distribution. A permuted cyclic square alone would be a poor sample: its
+/// many 2×2 sub-squares make puzzles cut from it ambiguous far more often.
 pub fn latin_square(n: usize, rng: &mut Rng) -> Grid {
-    let mut rows: Vec<usize> = (0..n).collect();
-    let mut cols: Vec<usize> = (0..n).collect();
-    let mut syms: Vec<u32> = (1..=n as u32).collect();
-    rng.shuffle(&mut rows);
-    rng.shuffle(&mut cols);
-    rng.shuffle(&mut syms);
+    // cube[(r * n + c) * n + s] ∈ {−1, 0, 1}: whether cell (r, c) holds s.
+    let at = |r: usize, c: usize, s: usize| (r * n + c) * n + s;
+    let mut cube = vec![0i8; n * n * n];
+    for r in 0..n {
+        for c in 0..n {
+            cube[at(r, c, (r + c) % n)] = 1;
+        }
+    }
+    // n³ moves, as is usual; capped so that n = 255 stays well under a second.
+    // Below n = 2 there is only one square (and no empty entry to move to).
+    let moves = if n < 2 {
+        0
+    } else {
+        (n * n * n).min(20_000_000 / n)
+    };
+    let mut improper: Option<(usize, usize, usize)> = None;
+    let mut step = 0;
+    while step < moves || improper.is_some() {
+        step += 1;
+        let (r, c, s) = match improper {
+            Some(cell) => cell,
+            None => loop {
+                let (r, c, s) = (rng.below(n), rng.below(n), rng.below(n));
+                if cube[at(r, c, s)] == 0 {
+                    break (r, c, s);
+                }
+            },
+        };
+        // A 1 in each line through (r, c, s); when improper there are two
+        // and one is drawn at random.
+        let mut pick =
+            |line: &mut dyn Iterator<Item = usize>, cube: &[i8], idx: &dyn Fn(usize) -> usize| {
+                let ones: Vec<usize> = line.filter(|&k| cube[idx(k)] == 1).collect();
+                if improper.is_some() {
+                    ones[rng.below(ones.len())]
+                } else {
+                    ones[0]
+                }
+            };
+        let r2 = pick(&mut (0..n), &cube, &|k| at(k, c, s));
+        let c2 = pick(&mut (0..n), &cube, &|k| at(r, k, s));
+        let s2 = pick(&mut (0..n), &cube, &|k| at(r, c, k));
+        for (a, b, k) in [(r, c, s), (r, c2, s2), (r2, c, s2), (r2, c2, s)] {
+            cube[at(a, b, k)] += 1;
+        }
+        for (a, b, k) in [(r, c, s2), (r, c2, s), (r2, c, s), (r2, c2, s2)] {
+            cube[at(a, b, k)] -= 1;
+        }
+        improper = (cube[at(r2, c2, s2)] < 0).then_some((r2, c2, s2));
+    }
     let values = (0..n)
-        .map(|i| (0..n).map(|j| syms[(rows[i] + cols[j]) % n]).collect())
+        .map(|r| {
+            (0..n)
+                .map(|c| (0..n).find(|&s| cube[at(r, c, s)] == 1).expect("proper") as u32 + 1)
+                .collect()
+        })
         .collect();
     Grid { values }
 }
@@ -64,10 +141,10 @@ pub fn puzzle(opts: &Options) -> (Puzzle, Grid) {
     let n = opts.size;
     let mut rng = Rng::new(opts.seed);
     let grid = latin_square(n, &mut rng);
-    let regions = regions(n, opts.max_cage.max(1), &mut rng);
+    let regions = regions(n, opts, &mut rng);
     let cages = regions
         .into_iter()
-        .map(|cells| clue(&cells, &grid, &opts.ops, &mut rng))
+        .map(|cells| clue(&cells, &grid, opts, &mut rng))
         .collect();
     (
         Puzzle {
@@ -80,7 +157,8 @@ pub fn puzzle(opts: &Options) -> (Puzzle, Grid) {
 }
 
 /// Random connected regions covering the grid, grown from cells in a random order.
-fn regions(n: usize, max_cage: usize, rng: &mut Rng) -> Vec<Vec<Cell>> {
+fn regions(n: usize, opts: &Options, rng: &mut Rng) -> Vec<Vec<Cell>> {
+    let max_cage = opts.max_cage.max(1);
     let mut owner = vec![usize::MAX; n * n];
     let mut order: Vec<usize> = (0..n * n).collect();
     rng.shuffle(&mut order);
@@ -90,9 +168,12 @@ fn regions(n: usize, max_cage: usize, rng: &mut Rng) -> Vec<Vec<Cell>> {
             continue;
         }
         let id = out.len();
-        // Singletons make puzzles easy: aim for 2.. cells, and fold the
-        // singletons that could not grow into a neighbour below.
-        let target = if max_cage >= 2 {
+        // Singletons make puzzles easy: unless weights say otherwise, aim
+        // for 2.. cells, and fold the singletons that could not grow into a
+        // neighbour below.
+        let target = if !opts.cage_weights.is_empty() {
+            1 + weighted(&opts.cage_weights, rng)
+        } else if max_cage >= 2 {
             2 + rng.below(max_cage - 1)
         } else {
             1
@@ -116,7 +197,9 @@ fn regions(n: usize, max_cage: usize, rng: &mut Rng) -> Vec<Vec<Cell>> {
         }
         out.push(cells);
     }
-    fold_singletons(&mut out, &mut owner, n, max_cage);
+    if opts.cage_weights.first().is_none_or(|&w| w == 0) {
+        fold_singletons(&mut out, &mut owner, n, max_cage);
+    }
     let mut out: Vec<Vec<Cell>> = out
         .into_iter()
         .filter(|cells| !cells.is_empty())
@@ -159,8 +242,22 @@ fn neighbours(c: usize, n: usize) -> impl Iterator<Item = usize> {
     [up, down, left, right].into_iter().flatten()
 }
 
+/// Index drawn with probability proportional to `weights` (some non-zero).
+fn weighted(weights: &[u32], rng: &mut Rng) -> usize {
+    let total: u64 = weights.iter().map(|&w| w as u64).sum();
+    let mut x = rng.below(total as usize) as u64;
+    for (i, &w) in weights.iter().enumerate() {
+        if x < w as u64 {
+            return i;
+        }
+        x -= w as u64;
+    }
+    unreachable!("x < total")
+}
+
 /// A clue for `cells` that the grid satisfies, from the allowed operations.
-fn clue(cells: &[Cell], grid: &Grid, ops: &[Op], rng: &mut Rng) -> Cage {
+fn clue(cells: &[Cell], grid: &Grid, opts: &Options, rng: &mut Rng) -> Cage {
+    let ops = &opts.ops;
     let values: Vec<u64> = cells.iter().map(|&c| grid.get(c) as u64).collect();
     let mut candidates: Vec<(Op, u64)> = Vec::new();
     if let [a, b] = values[..] {
@@ -188,7 +285,16 @@ fn clue(cells: &[Cell], grid: &Grid, ops: &[Op], rng: &mut Rng) -> Cage {
             (Op::Add, values.iter().sum())
         }
     } else {
-        candidates[rng.below(candidates.len())]
+        let weight = |op: Op| {
+            let i = ops.iter().position(|&o| o == op).expect("an allowed op");
+            opts.op_weights.get(i).copied().unwrap_or(1)
+        };
+        let weights: Vec<u32> = candidates.iter().map(|&(op, _)| weight(op)).collect();
+        if weights.iter().all(|&w| w == 0) {
+            candidates[rng.below(candidates.len())]
+        } else {
+            candidates[weighted(&weights, rng)]
+        }
     };
     Cage {
         target,
@@ -198,31 +304,104 @@ fn clue(cells: &[Cell], grid: &Grid, ops: &[Op], rng: &mut Rng) -> Cage {
     }
 }
 
-/// A puzzle with exactly one solution: generated as by [`puzzle`], then
-/// reshaped where two solutions differ until the native solver proves it
-/// unique. Returns the puzzle, its solution and the number of reshapes.
-pub fn unique_puzzle(opts: &Options) -> Result<(Puzzle, Grid, usize), crate::native::NativeError> {
-    let (mut p, grid) = puzzle(opts);
+/// A unique puzzle, how it was made, and how hard it is to solve.
+#[derive(Clone, Debug)]
+pub struct Unique {
+    pub puzzle: Puzzle,
+    pub solution: Grid,
+    /// Cages changed to rule out other solutions.
+    pub reshapes: usize,
+    /// The native solver's effort proving that no other solution exists
+    /// (given this one): the puzzle's difficulty figure.
+    pub proof: crate::native::Stats,
+}
+
+/// Other solutions asked of the solver per check: each is ruled out by one
+/// reshape, so a check does the work of several.
+const ALTERNATIVES: usize = 4;
+
+/// Search failures one uniqueness check may spend by default.
+pub const CHECK_EFFORT: u64 = 1_000;
+
+/// A puzzle with exactly one solution, built from the generating square.
+///
+/// Cutting the whole grid into cages and then asking whether the result is
+/// unique starts where puzzles are hardest: a 16×16 cut at random is a
+/// quasigroup completion problem that no solver finishes in seconds. So the
+/// puzzle starts with every cell given (unique, trivially) and the planned
+/// cages are placed one at a time. After each, the native solver, told the
+/// square, looks for other solutions; each one found is ruled out by a
+/// reshape (a new clue it breaks, or a cell split off as a given), until none
+/// is left. A cage whose check would cost more than `opts.check_effort` is not
+/// placed and its cells stay given. Every intermediate puzzle is unique and
+/// mostly determined, so each check is cheap.
+pub fn unique_puzzle(opts: &Options) -> Result<Unique, crate::native::NativeError> {
+    let (planned, grid) = puzzle(opts);
+    let n = planned.size;
+    if n > crate::native::MAX_SIZE {
+        return Err(crate::native::NativeError::TooLarge(n));
+    }
     let mut rng = Rng::new(opts.seed ^ 0x05EE_D0F0_AB1E);
+    let mut p = Puzzle {
+        cages: (0..n * n)
+            .map(|i| given(Cell::from_index(i, n), &grid))
+            .collect(),
+        ..planned.clone()
+    };
+    let mut order: Vec<Cage> = planned
+        .cages
+        .into_iter()
+        .filter(|c| c.cells.len() > 1)
+        .collect();
+    rng.shuffle(&mut order);
     let native_opts = crate::native::Options {
-        max_solutions: 2,
+        max_solutions: ALTERNATIVES,
+        known: vec![grid.clone()],
+        effort: Some(opts.check_effort),
+        // Probing pays for itself on a hard proof, not on a cheap check.
+        strategy: crate::native::Strategy::DepthFirst,
         ..Default::default()
     };
-    for reshapes in 0.. {
-        let out = crate::native::solve(&p, &native_opts)?;
-        let other = match out.solutions.iter().find(|g| **g != grid) {
-            Some(g) => g.clone(),
-            None => return Ok((p, grid, reshapes)),
-        };
-        reshape(&mut p, &grid, &other, &opts.ops, &mut rng);
+    let mut reshapes = 0;
+    let mut proof = crate::native::Stats::default();
+    for cage in order {
+        let before = (p.cages.clone(), reshapes);
+        p.cages
+            .retain(|c| !(c.cells.len() == 1 && cage.cells.contains(&c.cells[0])));
+        p.cages.push(cage);
+        loop {
+            let out = crate::native::solve(&p, &native_opts)?;
+            if out.solutions.is_empty() {
+                if out.complete {
+                    proof = out.stats;
+                } else {
+                    (p.cages, reshapes) = before;
+                }
+                break;
+            }
+            for other in &out.solutions {
+                // An earlier reshape of this check may have ruled it out.
+                if crate::verify::check(&p, other).is_empty() {
+                    reshape(&mut p, &grid, other, opts, &mut rng);
+                    reshapes += 1;
+                }
+            }
+        }
     }
-    unreachable!("the loop returns")
+    // Cages in order of their first cell, as a printed puzzle lists them.
+    p.cages.sort_by_key(|c| c.cells.iter().min().copied());
+    Ok(Unique {
+        puzzle: p,
+        solution: grid,
+        reshapes,
+        proof,
+    })
 }
 
 /// Changes one cage that holds a cell where `other` differs from `grid`: a
 /// new clue that `other` breaks if there is one, else the cell leaves its cage
 /// as a given. Each step removes `other` or shrinks a cage, so it terminates.
-fn reshape(p: &mut Puzzle, grid: &Grid, other: &Grid, ops: &[Op], rng: &mut Rng) {
+fn reshape(p: &mut Puzzle, grid: &Grid, other: &Grid, opts: &Options, rng: &mut Rng) {
     let n = p.size;
     let differing: Vec<Cell> = (0..n * n)
         .map(|i| Cell::from_index(i, n))
@@ -240,7 +419,7 @@ fn reshape(p: &mut Puzzle, grid: &Grid, other: &Grid, ops: &[Op], rng: &mut Rng)
         !crate::verify::cage_holds(cage, &values)
     };
     for _ in 0..8 {
-        let candidate = clue(&cells, grid, ops, rng);
+        let candidate = clue(&cells, grid, opts, rng);
         if broken_by_other(&candidate) {
             p.cages[ci] = Cage {
                 span: p.cages[ci].span,
@@ -255,7 +434,7 @@ fn reshape(p: &mut Puzzle, grid: &Grid, other: &Grid, ops: &[Op], rng: &mut Rng)
     let mut replacement = vec![given(cell, grid)];
     if !rest.is_empty() {
         if connected(&rest) {
-            replacement.push(clue(&rest, grid, ops, rng));
+            replacement.push(clue(&rest, grid, opts, rng));
         } else {
             replacement.extend(rest.iter().map(|&c| given(c, grid)));
         }
@@ -297,8 +476,7 @@ mod tests {
             let opts = Options {
                 size,
                 seed,
-                max_cage: 4,
-                ops: vec![Op::Add, Op::Sub, Op::Mul, Op::Div],
+                ..Options::default()
             };
             let (p, g) = puzzle(&opts);
             assert_eq!(crate::verify::check(&p, &g), vec![], "size {size}");
@@ -310,15 +488,36 @@ mod tests {
     }
 
     #[test]
+    fn latin_squares_are_latin_and_vary_with_the_seed() {
+        for n in [1, 2, 3, 7, 16, 64] {
+            let g = latin_square(n, &mut Rng::new(n as u64));
+            let full: Vec<u32> = (1..=n as u32).collect();
+            for i in 0..n {
+                let mut row = g.values[i].clone();
+                let mut col: Vec<u32> = (0..n).map(|r| g.values[r][i]).collect();
+                row.sort_unstable();
+                col.sort_unstable();
+                assert_eq!((&row, &col), (&full, &full), "n = {n}, line {i}");
+            }
+        }
+        let a = latin_square(9, &mut Rng::new(1));
+        assert_eq!(a, latin_square(9, &mut Rng::new(1)));
+        assert_ne!(a, latin_square(9, &mut Rng::new(2)));
+    }
+
+    #[test]
     fn unique_puzzles_have_one_solution() {
         for (size, seed) in [(4, 1), (6, 2), (9, 3)] {
             let opts = Options {
                 size,
                 seed,
-                max_cage: 4,
-                ops: vec![Op::Add, Op::Sub, Op::Mul, Op::Div],
+                ..Options::default()
             };
-            let (p, g, _) = unique_puzzle(&opts).unwrap();
+            let Unique {
+                puzzle: p,
+                solution: g,
+                ..
+            } = unique_puzzle(&opts).unwrap();
             let out = crate::native::solve(
                 &p,
                 &crate::native::Options {
@@ -329,7 +528,7 @@ mod tests {
             .unwrap();
             assert!(out.complete);
             assert_eq!(out.solutions, vec![g]);
-            assert_eq!(unique_puzzle(&opts).unwrap().0, p, "deterministic");
+            assert_eq!(unique_puzzle(&opts).unwrap().puzzle, p, "deterministic");
         }
     }
 }

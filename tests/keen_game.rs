@@ -95,8 +95,13 @@ fn unique(size: usize, seed: u64, max_cage: usize) -> (Puzzle, Grid, usize) {
         seed,
         max_cage,
         ops: vec![Op::Add, Op::Sub, Op::Mul, Op::Div],
+        ..Default::default()
     };
-    let (p, g, _) = generate::unique_puzzle(&opts).expect("generates");
+    let generate::Unique {
+        puzzle: p,
+        solution: g,
+        ..
+    } = generate::unique_puzzle(&opts).expect("generates");
     let givens = p.cages.iter().filter(|c| c.op == Op::Given).count();
     (cagec::front::write::givens_as_sums(&p), g, givens)
 }
@@ -129,6 +134,7 @@ fn the_game_accepts_cagec_ids_with_long_runs_of_joined_edges() {
             seed,
             max_cage: 40,
             ops: vec![Op::Add, Op::Mul],
+            ..Default::default()
         };
         let (p, _) = generate::puzzle(&opts);
         let Ok(id) = keen::encode(&p) else { continue };

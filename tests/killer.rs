@@ -118,6 +118,7 @@ fn the_rules_come_from_the_file_or_the_flag() {
         seed: 1,
         max_cage: 3,
         ops: vec![cagec::ir::Op::Add],
+        ..Default::default()
     });
     std::fs::write(
         &six,

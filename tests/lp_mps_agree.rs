@@ -169,6 +169,7 @@ fn killer_puzzle(b: usize, seed: u64, max_cage: usize) -> (Puzzle, Grid) {
         seed,
         max_cage,
         ops: vec![Op::Add],
+        ..Default::default()
     })
     .0;
     let sum_cage = |cells: Vec<_>| Cage {
@@ -224,7 +225,7 @@ proptest! {
         } else {
             let all = [Op::Add, Op::Sub, Op::Mul, Op::Div];
             let ops = (0..4).filter(|i| ops >> i & 1 == 1).map(|i| all[i]).collect();
-            let (mut p, g) = generate::puzzle(&generate::Options { size, seed, max_cage, ops });
+            let (mut p, g) = generate::puzzle(&generate::Options { size, seed, max_cage, ops, ..Default::default() });
             // Hidden clues need their tuples: at most 7⁴ of them, under the
             // default limit.
             if opts.tuple_limit == Options::default().tuple_limit {

@@ -16,15 +16,27 @@ pub struct GenerateArgs {
     /// Seed; the same seed gives the same puzzles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Operations to use, e.g. `+-*%` or `+*` (aliases x and / accepted).
+    /// Operations to use, e.g. `+-*%` or `+*` (aliases x and / accepted),
+    /// each optionally weighted: `+3-2*3%2` picks + three times as often as a
+    /// weight of 1 would, among the operations that fit a cage.
     #[arg(long, default_value = "+-*%")]
     pub ops: String,
     /// Largest cage, in cells.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=64))]
     pub max_cage: u16,
+    /// Cage sizes by weight, e.g. `1:4,2:40,3:32,4:16,5:8` (a weight per
+    /// size in cells; it replaces --max-cage). By default sizes 2..=max-cage
+    /// are equally likely and lone cells are folded into a neighbour.
+    #[arg(long, value_name = "SIZE:WEIGHT,...")]
+    pub cage_sizes: Option<String>,
     /// Reshape cages until the native solver proves the solution unique.
     #[arg(long)]
     pub unique: bool,
+    /// With --unique: search failures each uniqueness check may spend; a
+    /// cage that needs more stays as givens. Higher makes harder puzzles with
+    /// fewer givens, more slowly.
+    #[arg(long, default_value_t = crate::generate::CHECK_EFFORT, value_name = "N")]
+    pub effort: u64,
     /// How many puzzles (seeds SEED, SEED+1, ...).
     #[arg(long, default_value_t = 1)]
     pub count: u64,
@@ -33,34 +45,93 @@ pub struct GenerateArgs {
     pub output: Option<PathBuf>,
 }
 
-fn parse_ops(spec: &str) -> Result<Vec<Op>, char> {
+/// `+-*%` or `+3-2*3%2`: the operations and their weights (1 when unsaid).
+fn parse_ops(spec: &str) -> Result<(Vec<Op>, Vec<u32>), String> {
     let mut ops = Vec::new();
-    for ch in spec.chars() {
+    let mut weights: Vec<u32> = Vec::new();
+    let mut chars = spec.chars().peekable();
+    while let Some(ch) = chars.next() {
         let op = match ch {
             '+' => Op::Add,
             '-' | '−' => Op::Sub,
             '*' | 'x' | '×' => Op::Mul,
             '%' | '/' | '÷' => Op::Div,
-            other => return Err(other),
+            other => {
+                return Err(format!(
+                    "unknown operation '{other}' (expected + - * %, each optionally followed by a weight)"
+                ));
+            }
         };
-        if !ops.contains(&op) {
-            ops.push(op);
+        let mut digits = String::new();
+        while let Some(d) = chars.next_if(char::is_ascii_digit) {
+            digits.push(d);
         }
+        let weight = if digits.is_empty() {
+            1
+        } else {
+            digits
+                .parse()
+                .map_err(|_| format!("weight '{digits}' of '{ch}' is too large"))?
+        };
+        if ops.contains(&op) {
+            return Err(format!("'{ch}' is given twice"));
+        }
+        ops.push(op);
+        weights.push(weight);
     }
-    Ok(ops)
+    if weights.iter().all(|&w| w == 0) {
+        return Err("needs at least one of + - * % with a weight above 0".to_string());
+    }
+    Ok((ops, weights))
+}
+
+/// `1:4,2:40,3:32`: weight per cage size, indexed by size − 1.
+fn parse_cage_sizes(spec: &str) -> Result<Vec<u32>, String> {
+    let mut weights: Vec<u32> = Vec::new();
+    for item in spec.split(',').map(str::trim) {
+        let (size, weight) = item
+            .split_once(':')
+            .ok_or_else(|| format!("'{item}' is not SIZE:WEIGHT"))?;
+        let size: usize = size
+            .trim()
+            .parse()
+            .ok()
+            .filter(|s| (1..=64).contains(s))
+            .ok_or_else(|| format!("cage size '{size}' is not a number in 1..=64"))?;
+        let weight: u32 = weight
+            .trim()
+            .parse()
+            .map_err(|_| format!("weight '{weight}' is not a number"))?;
+        if weights.len() < size {
+            weights.resize(size, 0);
+        }
+        weights[size - 1] = weight;
+    }
+    if weights.iter().all(|&w| w == 0) {
+        return Err("needs at least one size with a weight above 0".to_string());
+    }
+    Ok(weights)
 }
 
 pub fn run(args: &GenerateArgs) -> u8 {
-    let ops = match parse_ops(&args.ops) {
-        Ok(ops) if !ops.is_empty() => ops,
-        Ok(_) => {
-            eprintln!("cagec: --ops needs at least one of + - * %");
+    let (ops, op_weights) = match parse_ops(&args.ops) {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            eprintln!("cagec: --ops: {e}");
             return exit::INVALID;
         }
-        Err(c) => {
-            eprintln!("cagec: --ops: unknown operation '{c}' (expected + - * %)");
+    };
+    let cage_weights = match args.cage_sizes.as_deref().map(parse_cage_sizes) {
+        None => Vec::new(),
+        Some(Ok(w)) => w,
+        Some(Err(e)) => {
+            eprintln!("cagec: --cage-sizes: {e}");
             return exit::INVALID;
         }
+    };
+    let max_cage = match cage_weights.len() {
+        0 => args.max_cage as usize,
+        k => k,
     };
     let n = args.size as usize;
     if args.unique && n > crate::native::MAX_SIZE {
@@ -84,16 +155,22 @@ pub fn run(args: &GenerateArgs) -> u8 {
         let opts = Options {
             size: n,
             seed,
-            max_cage: args.max_cage as usize,
+            max_cage,
             ops: ops.clone(),
+            op_weights: op_weights.clone(),
+            cage_weights: cage_weights.clone(),
+            check_effort: args.effort,
         };
         let (puzzle, grid, note) = if args.unique {
             match generate::unique_puzzle(&opts) {
-                Ok((p, g, reshapes)) => (
-                    p,
-                    g,
-                    format!("unique (proved by the native solver after {reshapes} reshapes)"),
-                ),
+                Ok(u) => {
+                    let note = format!(
+                        "unique (proved by the native solver after {} reshapes); difficulty: {}",
+                        u.reshapes,
+                        difficulty(&u.proof, n)
+                    );
+                    (u.puzzle, u.solution, note)
+                }
                 Err(e) => {
                     eprintln!("cagec: {e}");
                     return exit::INVALID;
@@ -103,10 +180,13 @@ pub fn run(args: &GenerateArgs) -> u8 {
             let (p, g) = generate::puzzle(&opts);
             (p, g, "not checked for uniqueness".to_string())
         };
+        let shape = match &args.cage_sizes {
+            Some(sizes) => format!("--cage-sizes {sizes}"),
+            None => format!("--max-cage {}", args.max_cage),
+        };
         let body = format!(
-            "# cagec generate --size {n} --seed {seed} --ops {} --max-cage {}: {note}\n{}",
+            "# cagec generate --size {n} --seed {seed} --ops {} {shape}: {note}\n{}",
             args.ops,
-            args.max_cage,
             crate::front::write::jwiki(&puzzle)
         );
         match &args.output {
@@ -145,5 +225,23 @@ pub fn run(args: &GenerateArgs) -> u8 {
     match result {
         Ok(()) => exit::OK,
         Err(e) => output::write_error(&e),
+    }
+}
+
+/// The proof's effort in a line: what propagation alone fixes, and the
+/// search it took beyond that.
+fn difficulty(stats: &crate::native::Stats, n: usize) -> String {
+    let root = format!("propagation fixes {}/{} cells", stats.root_fixed, n * n);
+    match stats.stage {
+        "propagation" => format!("{root}, no search"),
+        "search" => format!("{root}, then {} search nodes", stats.nodes),
+        "probing" => format!(
+            "{root}, probing {}, then {} search nodes",
+            stats.probed_fixed, stats.nodes
+        ),
+        _ => format!(
+            "{root}, probing {}, then {} search nodes and {} learnt clauses",
+            stats.probed_fixed, stats.nodes, stats.conflicts
+        ),
     }
 }

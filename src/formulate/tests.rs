@@ -194,6 +194,7 @@ fn every_option_keeps_the_known_solution_feasible() {
             seed,
             max_cage: 4,
             ops: vec![Op::Add, Op::Sub, Op::Mul, Op::Div],
+            ..Default::default()
         }));
     }
     for (puzzle, grid) in &puzzles {
@@ -302,6 +303,7 @@ mod properties {
                 seed,
                 max_cage: 4,
                 ops: vec![Op::Add, Op::Sub, Op::Mul, Op::Div],
+                ..Default::default()
             });
             for (cage, &h) in puzzle.cages.iter_mut().zip(&hide) {
                 if h && cage.cells.len() > 1 {

@@ -51,6 +51,10 @@ pub struct Options {
     pub strategy: Strategy,
     /// Solutions already known: never reported, and not counted.
     pub known: Vec<Grid>,
+    /// Give up (with `complete: false`) after about this many failures and
+    /// conflicts: a limit on effort that, unlike the deadline, gives the same
+    /// answer on every machine.
+    pub effort: Option<u64>,
 }
 
 impl Default for Options {
@@ -61,6 +65,7 @@ impl Default for Options {
             deadline: None,
             strategy: Strategy::Auto,
             known: Vec::new(),
+            effort: None,
         }
     }
 }
@@ -72,7 +77,8 @@ pub enum Strategy {
     /// Depth-first search; probing, then CDCL, when its tree grows.
     #[default]
     Auto,
-    /// Depth-first search only, with no budget (no probing, no CDCL).
+    /// Depth-first search only (no probing, no CDCL), bounded by `effort`
+    /// alone.
     DepthFirst,
     /// Probing, then CDCL at once.
     Cdcl,
@@ -162,6 +168,7 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
         search::Search::new(&problem, engine, opts.max_solutions, known, opts.deadline);
     let cdcl = sat::encodable(&problem);
     let mut end = End::OutOfBudget;
+    let effort = opts.effort.unwrap_or(u64::MAX);
     if opts.strategy != Strategy::Cdcl {
         stats.stage = "search";
         let budget = if opts.strategy == Strategy::Auto && cdcl {
@@ -169,9 +176,9 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
         } else {
             u64::MAX
         };
-        end = search.run(&root, budget);
+        end = search.run(&root, budget.min(effort));
     }
-    if end == End::OutOfBudget {
+    if end == End::OutOfBudget && opts.strategy != Strategy::DepthFirst {
         stats.stage = "probing";
         if search
             .engine
@@ -182,8 +189,27 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
         }
         stats.probed_fixed = fixed(&root.dom);
     }
-    if end == End::OutOfBudget && opts.strategy == Strategy::Auto {
-        end = search.run(&root, if cdcl { DEEP_FAILURES } else { u64::MAX });
+    let spent = search.stats.failures;
+    if end == End::OutOfBudget && opts.strategy == Strategy::Auto && spent < effort {
+        end = search.run(
+            &root,
+            (if cdcl { DEEP_FAILURES } else { u64::MAX }).min(effort - spent),
+        );
+    }
+    let spent = search.stats.failures;
+    if end == End::OutOfBudget && (spent >= effort || !cdcl) {
+        // Out of effort (or nothing the CDCL stage can encode): give up.
+        return Ok(Outcome {
+            nodes: search.stats.nodes,
+            stats: Stats {
+                nodes: search.stats.nodes,
+                failures: spent,
+                ..stats
+            },
+            solutions: search.solutions,
+            complete: false,
+            timed_out: false,
+        });
     }
     let mut solutions = std::mem::take(&mut search.solutions);
     stats.nodes = search.stats.nodes;
@@ -191,12 +217,21 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
     if end == End::OutOfBudget {
         stats.stage = "cdcl";
         let wanted = opts.max_solutions.max(1) - solutions.len();
-        let run = sat::search(&problem, &root, &search.known, wanted, opts.deadline);
+        let conflicts = opts.effort.map(|e| e.saturating_sub(spent));
+        let run = sat::search(
+            &problem,
+            &root,
+            &search.known,
+            wanted,
+            opts.deadline,
+            conflicts,
+        );
         stats.conflicts = run.conflicts;
         solutions.extend(run.solutions.iter().map(|v| search::grid(v, n)));
-        end = match (run.complete, run.timed_out) {
-            (true, _) => End::Complete,
-            (_, true) => End::TimedOut,
+        end = match (run.complete, run.timed_out, run.out_of_effort) {
+            (true, _, _) => End::Complete,
+            (_, true, _) => End::TimedOut,
+            (_, _, true) => End::OutOfBudget,
             _ => End::Enough,
         };
     }

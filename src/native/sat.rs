@@ -33,6 +33,8 @@ pub(super) struct SatRun {
     /// The search space was exhausted.
     pub complete: bool,
     pub timed_out: bool,
+    /// Stopped at the conflict limit.
+    pub out_of_effort: bool,
     /// Learnt clauses: CaDiCaL's conflicts, near enough.
     pub conflicts: u64,
 }
@@ -53,6 +55,7 @@ pub(super) fn search(
     known: &[Vec<u8>],
     max_new: usize,
     deadline: Option<Instant>,
+    conflicts: Option<u64>,
 ) -> SatRun {
     let mut enc = Encoder::new(p, &root.dom);
     enc.latin();
@@ -78,10 +81,18 @@ pub(super) fn search(
         solutions: Vec::new(),
         complete: false,
         timed_out: false,
+        out_of_effort: false,
         conflicts: 0,
     };
     let n = p.n;
     while run.solutions.len() < max_new {
+        if let Some(limit) = conflicts {
+            let left = limit.saturating_sub(solver.get_callbacks().map_or(0, |w| w.learnt));
+            let left = i32::try_from(left).unwrap_or(i32::MAX).max(1);
+            solver
+                .set_limit("conflicts", left)
+                .expect("CaDiCaL has a conflict limit");
+        }
         match solver.solve() {
             Some(true) => {
                 let values: Vec<u8> = (0..n * n)
@@ -116,7 +127,11 @@ pub(super) fn search(
                 break;
             }
             None => {
-                run.timed_out = true;
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    run.timed_out = true;
+                } else {
+                    run.out_of_effort = true;
+                }
                 break;
             }
         }

@@ -146,6 +146,7 @@ fn generated_puzzles_are_solved_and_verified() {
             seed,
             max_cage: 4,
             ops: vec![Op::Add, Op::Sub, Op::Mul, Op::Div],
+            ..Default::default()
         });
         let out = solve(&p, &Options::default()).unwrap();
         assert_eq!(

@@ -277,6 +277,7 @@ fn sizes_outside_the_games_range_are_read_with_a_warning() {
         seed: 3,
         max_cage: 5,
         ops: vec![Op::Add, Op::Sub, Op::Mul, Op::Div],
+        ..Default::default()
     });
     let id = encode(&big).expect("no givens");
     let (p, w) = read(&id);

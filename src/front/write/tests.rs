@@ -46,6 +46,7 @@ fn shuffled_with(size: usize, seed: u64, max_cage: usize, ops: Vec<Op>, variants
         seed,
         max_cage,
         ops,
+        ..Default::default()
     };
     let (mut p, grid) = generate::puzzle(&opts);
     let mut rng = Rng::new(seed ^ 0x5EED);
