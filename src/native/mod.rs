@@ -252,8 +252,10 @@ fn fixed(dom: &[u64]) -> usize {
     dom.iter().filter(|d| d.count_ones() == 1).count()
 }
 
-/// The cell domains after propagation at the root (bit v−1 = value v, cells
-/// row-major), or None when propagation alone proves there is no solution.
+/// The cell domains after propagation and probing at the root (bit v−1 =
+/// value v, cells row-major), or None when they prove there is no solution.
+/// Probing removes only values that propagation refutes, so every solution
+/// keeps its values.
 pub fn root_domains(puzzle: &Puzzle, tuple_limit: usize) -> Result<Option<Vec<u64>>, NativeError> {
     let n = puzzle.size;
     if n > MAX_SIZE {
@@ -261,7 +263,13 @@ pub fn root_domains(puzzle: &Puzzle, tuple_limit: usize) -> Result<Option<Vec<u6
     }
     let problem = problem::Problem::new(puzzle, tuple_limit);
     let mut engine = engine::Engine::new(&problem);
-    Ok(engine.root(&problem).ok().map(|st| st.dom))
+    let Ok(mut root) = engine.root(&problem) else {
+        return Ok(None);
+    };
+    Ok(engine
+        .probe(&problem, &mut root, None)
+        .ok()
+        .map(|()| root.dom))
 }
 
 #[cfg(test)]

@@ -1,0 +1,450 @@
+//! `cargo bench --bench scale`: unique puzzles from 10×10 to 30×30, solved
+//! and proved unique by the native solver, by HiGHS through cagec's
+//! formulations, and, where the PyPI package `ortools` can be imported, by a
+//! small OR-Tools CP-SAT model side by side (`scripts/peer/kenken_cpsat.py`).
+//!
+//! Two corpora: puzzles made by `cagec generate --unique` with seeds no
+//! solver setting was tuned on, and the held-out puzzles of another
+//! generator (`fixtures/scale/peer`, made and proved unique by CP-SAT).
+//! Every grid any solver returns is checked by `verify::check`, and the
+//! solvers must agree on uniqueness: a disagreement fails the bench.
+//!
+//! Environment: `CAGEC_SCALE_SIZES` (default `10,12,14,16,20,25,30`),
+//! `CAGEC_SCALE_PUZZLES` (per size, default 5), `CAGEC_SCALE_LIMIT` (seconds
+//! per solve, default 20), `CAGEC_SCALE_MIP` (HiGHS routes, default
+//! `tuples+presolve,paper+presolve`; also `tuples`, `paper`, or `none`),
+//! `CAGEC_SCALE_PYTHON` (the interpreter with ortools; default the project
+//! venv's, then `python3`). Under `cargo test` it does a smoke run at 6×6.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+use cagec::formulate::{Formulation, Options, formulate_with};
+use cagec::generate;
+use cagec::ir::{Grid, Puzzle};
+use cagec::native;
+use cagec::verify;
+
+#[path = "../tests/need_solver/mod.rs"]
+mod need_solver;
+mod support;
+
+use support::{env_or, highs, root_integral, write};
+
+/// One solver's answer on one puzzle.
+struct Answer {
+    seconds: f64,
+    /// Proved unique (true), shown not unique (false), or neither.
+    unique: Option<bool>,
+    /// Search effort: nodes (native, HiGHS) or branches (CP-SAT).
+    effort: u64,
+}
+
+fn main() -> ExitCode {
+    match bench() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("scale: error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn bench() -> Result<(), String> {
+    let smoke = !std::env::args().any(|a| a == "--bench");
+    let sizes: Vec<usize> = if smoke {
+        vec![6]
+    } else {
+        std::env::var("CAGEC_SCALE_SIZES")
+            .unwrap_or_else(|_| "10,12,14,16,20,25,30".into())
+            .split(',')
+            .filter_map(|s| s.trim().parse().ok())
+            .collect()
+    };
+    let count: u64 = if smoke {
+        1
+    } else {
+        env_or("CAGEC_SCALE_PUZZLES", 5)
+    };
+    let limit: u64 = env_or("CAGEC_SCALE_LIMIT", 20);
+    let routes: Vec<String> = std::env::var("CAGEC_SCALE_MIP")
+        .unwrap_or_else(|_| "tuples+presolve,paper+presolve".into())
+        .split(',')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty() && s != "none")
+        .collect();
+    if !routes.is_empty() && !need_solver::on_path("highs") {
+        let message = need_solver::missing("highs");
+        if !smoke || std::env::var_os("CI").is_some() {
+            return Err(message);
+        }
+        println!("note: {message}; HiGHS routes skipped in this smoke run");
+    }
+    let python = peer_python();
+    match &python {
+        Ok(py) => println!("CP-SAT: {} with ortools", py.display()),
+        Err(why) => println!("CP-SAT column skipped: {why}"),
+    }
+    let dir = tempfile::tempdir().map_err(|e| format!("temp dir: {e}"))?;
+    let highs_ok = need_solver::on_path("highs");
+    println!(
+        "\n{count} puzzles per size, {limit} s limit per solve; native in process, HiGHS through `cagec solve --unique` \
+         (two runs, process start included), CP-SAT with 1 worker inside Python (interpreter start excluded).\n"
+    );
+    let mut mip_rows = Vec::new();
+    println!(
+        "| corpus | n | puzzles | generate median (s) | native proved | native median (s) | native max (s) | native nodes (mean) | CP-SAT proved | CP-SAT median (s) | CP-SAT max (s) | CP-SAT median ÷ native median |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for &n in &sizes {
+        let mut gen_times = Vec::new();
+        let mut generated = Vec::new();
+        for i in 0..count {
+            // Seeds that nothing was tuned on.
+            let opts = generate::Options {
+                size: n,
+                seed: 7_000_000 + 100 * n as u64 + i,
+                ..Default::default()
+            };
+            let start = Instant::now();
+            let u = generate::unique_puzzle(&opts).map_err(|e| e.to_string())?;
+            gen_times.push(start.elapsed().as_secs_f64());
+            let path = dir.path().join(format!("gen{n}-{i}.cage"));
+            std::fs::write(&path, cagec::front::write::jwiki(&u.puzzle))
+                .map_err(|e| e.to_string())?;
+            generated.push((path, u.puzzle));
+        }
+        let peer = if smoke {
+            Vec::new()
+        } else {
+            peer_corpus(n, count)?
+        };
+        for (corpus, puzzles, made) in [
+            ("cagec generate", &generated, Some(&gen_times)),
+            ("peer (CP-SAT)", &peer, None),
+        ] {
+            if puzzles.is_empty() {
+                continue;
+            }
+            let native: Vec<Answer> = puzzles
+                .iter()
+                .map(|(_, p)| solve_native(p, limit))
+                .collect::<Result<_, _>>()?;
+            let cpsat = match &python {
+                Ok(py) => Some(solve_cpsat(py, puzzles, limit)?),
+                Err(_) => None,
+            };
+            if let Some(c) = &cpsat {
+                agree("native", &native, "CP-SAT", c, puzzles)?;
+            }
+            let (nm, nx) = median_max(&native);
+            let cp = cpsat.as_ref().map(|c| (proved(c), median_max(c)));
+            println!(
+                "| {corpus} | {n} | {} | {} | {}/{} | {nm:.3} | {nx:.3} | {:.0} | {} | {} | {} | {} |",
+                puzzles.len(),
+                made.map_or("-".into(), |g| format!("{:.2}", median(g))),
+                proved(&native),
+                puzzles.len(),
+                mean_effort(&native),
+                cp.map_or("-".into(), |(k, _)| format!("{k}/{}", puzzles.len())),
+                cp.map_or("-".into(), |(_, (m, _))| format!("{m:.3}")),
+                cp.map_or("-".into(), |(_, (_, x))| format!("{x:.3}")),
+                cp.map_or("-".into(), |(_, (m, _))| format!(
+                    "{:.0}×",
+                    m / nm.max(1e-4)
+                )),
+            );
+            if highs_ok {
+                for route in &routes {
+                    let answers: Vec<(Answer, bool)> = puzzles
+                        .iter()
+                        .map(|(path, p)| solve_highs(path, p, route, limit, dir.path()))
+                        .collect::<Result<_, _>>()?;
+                    let plain: Vec<Answer> = answers.iter().map(|(a, _)| Answer { ..*a }).collect();
+                    agree("native", &native, route, &plain, puzzles)?;
+                    let (m, x) = median_max(&plain);
+                    let integral = answers.iter().filter(|(_, i)| *i).count();
+                    mip_rows.push(format!(
+                        "| {corpus} | {n} | HiGHS {route} | {}/{} | {m:.3} | {x:.3} | {:.0} | {integral}/{} |",
+                        proved(&plain),
+                        puzzles.len(),
+                        mean_effort(&plain),
+                        puzzles.len()
+                    ));
+                }
+            }
+        }
+    }
+    if !mip_rows.is_empty() {
+        println!(
+            "\nHiGHS (1 thread) through cagec's formulations; nodes of the first solve; root LP integral: every x of the LP relaxation at 0 or 1.\n"
+        );
+        println!(
+            "| corpus | n | route | proved | median (s) | max (s) | nodes (mean) | root LP integral |"
+        );
+        println!("|---|---|---|---|---|---|---|---|");
+        for row in mip_rows {
+            println!("{row}");
+        }
+    }
+    Ok(())
+}
+
+fn solve_native(p: &Puzzle, limit: u64) -> Result<Answer, String> {
+    let start = Instant::now();
+    let out = native::solve(
+        p,
+        &native::Options {
+            max_solutions: 2,
+            deadline: Some(start + Duration::from_secs(limit)),
+            ..Default::default()
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    let seconds = start.elapsed().as_secs_f64();
+    check_grids(p, &out.solutions, "native")?;
+    let unique = match (out.solutions.len(), out.complete) {
+        (1, true) => Some(true),
+        (2.., _) => Some(false),
+        _ => None,
+    };
+    Ok(Answer {
+        seconds,
+        unique,
+        effort: out.stats.nodes + out.stats.conflicts,
+    })
+}
+
+/// `cagec solve --solver highs --unique` on one route, plus the first
+/// solve's node count and the root LP's integrality from HiGHS itself.
+fn solve_highs(
+    path: &Path,
+    p: &Puzzle,
+    route: &str,
+    limit: u64,
+    dir: &Path,
+) -> Result<(Answer, bool), String> {
+    let (formulation, presolve) = match route {
+        "tuples+presolve" => ("tuples", true),
+        "tuples" => ("tuples", false),
+        "paper+presolve" => ("melkonian", true),
+        "paper" => ("melkonian", false),
+        other => return Err(format!("unknown route {other} in CAGEC_SCALE_MIP")),
+    };
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_cagec"));
+    cmd.args([
+        "solve",
+        "--solver",
+        "highs",
+        "--unique",
+        "--json",
+        "--threads",
+        "1",
+        "--formulation",
+        formulation,
+    ])
+    .args(["--time-limit", &limit.to_string()])
+    .arg(path);
+    if presolve {
+        cmd.arg("--presolve");
+    }
+    let start = Instant::now();
+    let out = cmd
+        .stderr(Stdio::null())
+        .output()
+        .map_err(|e| format!("cagec solve: {e}"))?;
+    let seconds = start.elapsed().as_secs_f64();
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .map_err(|e| format!("cagec solve --json on {}: {e}", path.display()))?;
+    if let Some(grid) = record.get("grid").filter(|g| !g.is_null()) {
+        let grid: Grid = Grid {
+            values: serde_json::from_value(grid.clone()).map_err(|e| e.to_string())?,
+        };
+        check_grids(p, &[grid], route)?;
+    }
+    let unique = match record.get("uniqueness").and_then(|u| u.as_str()) {
+        Some("unique") => Some(true),
+        Some("not-unique") => Some(false),
+        _ => None,
+    };
+    let opts = Options {
+        formulation: if formulation == "tuples" {
+            Formulation::Tuples
+        } else {
+            Formulation::Melkonian
+        },
+        presolve,
+        ..Options::default()
+    };
+    let model = formulate_with(p, &opts).map_err(|e| e.to_string())?;
+    let lp = dir.join("m.lp");
+    write(&lp, &model);
+    let first = highs(&lp, limit, &dir.join("m.sol"))?;
+    let integral = root_integral(&model, dir, limit)?;
+    Ok((
+        Answer {
+            seconds,
+            unique,
+            effort: first.nodes,
+        },
+        integral,
+    ))
+}
+
+fn solve_cpsat(
+    python: &Path,
+    puzzles: &[(PathBuf, Puzzle)],
+    limit: u64,
+) -> Result<Vec<Answer>, String> {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/peer/kenken_cpsat.py");
+    let out = Command::new(python)
+        .args([
+            script,
+            "solve",
+            "--unique",
+            "--workers",
+            "1",
+            "--time-limit",
+            &limit.to_string(),
+        ])
+        .args(puzzles.iter().map(|(path, _)| path))
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| format!("{}: {e}", python.display()))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let answers: Vec<Answer> = text
+        .lines()
+        .zip(puzzles)
+        .map(|(line, (_, p))| {
+            let v: serde_json::Value =
+                serde_json::from_str(line).map_err(|e| format!("CP-SAT output: {e}"))?;
+            if let Some(grid) = v.get("grid").filter(|g| !g.is_null()) {
+                let grid = Grid {
+                    values: serde_json::from_value(grid.clone()).map_err(|e| e.to_string())?,
+                };
+                check_grids(p, &[grid], "CP-SAT")?;
+            }
+            Ok(Answer {
+                seconds: v["seconds"].as_f64().unwrap_or(f64::NAN),
+                unique: match v["status"].as_str() {
+                    Some("unique") => Some(true),
+                    Some("not-unique") => Some(false),
+                    _ => None,
+                },
+                effort: v["branches"].as_u64().unwrap_or(0),
+            })
+        })
+        .collect::<Result<_, String>>()?;
+    if answers.len() != puzzles.len() {
+        return Err(format!(
+            "CP-SAT answered {} of {} puzzles",
+            answers.len(),
+            puzzles.len()
+        ));
+    }
+    Ok(answers)
+}
+
+/// The interpreter that can import ortools, or why there is none.
+fn peer_python() -> Result<PathBuf, String> {
+    let venv = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/target/solvers/venv/bin/python3"
+    );
+    let candidates: Vec<PathBuf> = match std::env::var_os("CAGEC_SCALE_PYTHON") {
+        Some(p) => vec![p.into()],
+        None => vec![venv.into(), "python3".into()],
+    };
+    for py in candidates {
+        let ok = Command::new(&py)
+            .args(["-c", "import ortools.sat.python.cp_model"])
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if ok {
+            return Ok(py);
+        }
+    }
+    Err("no Python here imports ortools (install it with `pip install ortools`, e.g. into target/solvers/venv)".into())
+}
+
+/// The held-out puzzles of size n, at most `count`.
+fn peer_corpus(n: usize, count: u64) -> Result<Vec<(PathBuf, Puzzle)>, String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/scale/peer");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map_or_else(
+            |_| Vec::new(),
+            |d| d.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+        )
+        .into_iter()
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == "cage")
+                && p.file_name()
+                    .is_some_and(|f| f.to_string_lossy().starts_with(&format!("peer{n}-")))
+        })
+        .collect();
+    paths.sort();
+    paths.truncate(count as usize);
+    paths
+        .into_iter()
+        .map(|path| {
+            let loaded = cagec::input::load(&path, None).map_err(|e| e.to_string())?;
+            Ok((path, loaded.puzzle))
+        })
+        .collect()
+}
+
+fn check_grids(p: &Puzzle, grids: &[Grid], who: &str) -> Result<(), String> {
+    for g in grids {
+        let v = verify::check(p, g);
+        if !v.is_empty() {
+            return Err(format!(
+                "{who} returned a grid that is not a solution: {v:?}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Two solvers that both answered must give the same uniqueness answer.
+fn agree(
+    a: &str,
+    xs: &[Answer],
+    b: &str,
+    ys: &[Answer],
+    puzzles: &[(PathBuf, Puzzle)],
+) -> Result<(), String> {
+    for ((x, y), (path, _)) in xs.iter().zip(ys).zip(puzzles) {
+        if let (Some(u), Some(v)) = (x.unique, y.unique)
+            && u != v
+        {
+            return Err(format!(
+                "{}: {a} says unique = {u}, {b} says {v}",
+                path.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn proved(answers: &[Answer]) -> usize {
+    answers.iter().filter(|a| a.unique == Some(true)).count()
+}
+
+/// Median and max time; an unproved run counts as the limit it reached.
+fn median_max(answers: &[Answer]) -> (f64, f64) {
+    let mut t: Vec<f64> = answers.iter().map(|a| a.seconds).collect();
+    t.sort_by(f64::total_cmp);
+    (median(&t), t.last().copied().unwrap_or(0.0))
+}
+
+fn median(values: &[f64]) -> f64 {
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(0.0)
+}
+
+fn mean_effort(answers: &[Answer]) -> f64 {
+    answers.iter().map(|a| a.effort as f64).sum::<f64>() / answers.len().max(1) as f64
+}

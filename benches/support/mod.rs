@@ -1,0 +1,133 @@
+//! Helpers shared by the benches that run HiGHS and CBC on emitted models:
+//! running a solver and reading its node count, the root LP relaxation's
+//! integrality, and small statistics.
+
+#![allow(dead_code)] // each bench uses its own subset
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use cagec::back;
+use cagec::formulate::names;
+use cagec::model::Model;
+
+pub fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
+    std::env::var(key)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+pub struct Run {
+    pub seconds: f64,
+    pub nodes: u64,
+    pub ok: bool,
+}
+
+pub fn run(cmd: &mut Command, nodes_key: &str) -> Result<Run, String> {
+    let start = Instant::now();
+    // Solvers drop logs (Highs.log) in their working directory: use a temp one.
+    let out = cmd
+        .current_dir(std::env::temp_dir())
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", cmd.get_program().display()))?;
+    let seconds = start.elapsed().as_secs_f64();
+    let log = String::from_utf8_lossy(&out.stdout);
+    let nodes = log
+        .lines()
+        .rev()
+        .filter_map(|l| l.split(nodes_key).nth(1))
+        .filter_map(|rest| {
+            rest.trim()
+                .split(|c: char| !c.is_ascii_digit())
+                .next()?
+                .parse()
+                .ok()
+        })
+        .next()
+        .unwrap_or(0);
+    let ok = log.contains("Optimal") || log.contains("optimal");
+    Ok(Run { seconds, nodes, ok })
+}
+
+pub fn highs(lp: &Path, limit: u64, sol: &Path) -> Result<Run, String> {
+    run(
+        Command::new("highs")
+            .arg("--model_file")
+            .arg(lp)
+            .args([
+                "--threads",
+                "1",
+                "--time_limit",
+                &limit.to_string(),
+                "--solution_file",
+            ])
+            .arg(sol),
+        "Nodes ",
+    )
+}
+
+pub fn cbc(lp: &Path, limit: u64) -> Result<Run, String> {
+    run(
+        Command::new("cbc").arg(lp).args([
+            "-threads",
+            "1",
+            "-timeMode",
+            "elapsed",
+            "-sec",
+            &limit.to_string(),
+            "-solve",
+        ]),
+        "Nodes:",
+    )
+}
+
+/// Solves the LP relaxation with HiGHS; true when every x comes back 0 or 1.
+pub fn root_integral(model: &Model, dir: &Path, limit: u64) -> Result<bool, String> {
+    let mut relaxed = model.clone();
+    relaxed.relax_integrality();
+    let lp = dir.join("relaxed.lp");
+    let sol = dir.join("relaxed.sol");
+    let _ = std::fs::remove_file(&sol);
+    write(&lp, &relaxed);
+    highs(&lp, limit, &sol)?;
+    let text = std::fs::read_to_string(&sol).unwrap_or_default();
+    let mut in_columns = false;
+    let mut any = false;
+    for line in text.lines() {
+        if line.starts_with("# Columns") {
+            in_columns = true;
+            continue;
+        }
+        if line.starts_with('#') {
+            in_columns = false;
+        }
+        if !in_columns {
+            continue;
+        }
+        let Some((name, value)) = line.rsplit_once(' ') else {
+            continue;
+        };
+        if names::parse_x(name).is_some() {
+            any = true;
+            let v: f64 = value.parse().unwrap_or(0.5);
+            if (v - v.round()).abs() > 1e-6 {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(any)
+}
+
+pub fn write(path: &Path, model: &Model) {
+    let mut f = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    back::write_lp(model, &mut f).unwrap();
+}
+
+pub fn stats(values: &mut [f64]) -> (f64, f64) {
+    values.sort_by(f64::total_cmp);
+    (values[values.len() / 2], values[values.len() - 1])
+}
