@@ -141,3 +141,85 @@ fn a_batch_over_two_jobs_reports_in_input_order() {
     assert_eq!(names, sorted, "input (sorted directory) order");
     assert_eq!(one, two);
 }
+
+/// The grids of a `--json` record, each checked by `cagec check`.
+fn verified_grids(record: &serde_json::Value, puzzle: &str) -> Vec<Vec<Vec<u32>>> {
+    let grids: Vec<Vec<Vec<u32>>> = serde_json::from_value(record["grids"].clone()).expect("grids");
+    let dir = tempfile::tempdir().unwrap();
+    for (i, g) in grids.iter().enumerate() {
+        let path = dir.path().join(format!("{i}.grid"));
+        let text: String = g
+            .iter()
+            .map(|row| row.iter().map(u32::to_string).collect::<Vec<_>>().join(" ") + "\n")
+            .collect();
+        std::fs::write(&path, text).unwrap();
+        let out = cagec(&["check", puzzle, path.to_str().unwrap()], None);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "grid {i} of {puzzle} is no solution"
+        );
+    }
+    grids
+}
+
+#[test]
+fn large_ambiguous_puzzles_are_not_unique_both_ways() {
+    // Many solutions (16×16 dominoes of sums) and exactly two (a 32×32 with
+    // one 2×2 block open): --unique shows a second grid; --all counts them.
+    for (puzzle, all) in [
+        ("fixtures/scale/ambiguous16.cage", None),
+        ("fixtures/scale/two-solutions32.cage", Some(2)),
+    ] {
+        let out = cagec(
+            &["solve", puzzle, "--solver", "native", "--unique", "--json"],
+            None,
+        );
+        let r = &json(&out)[0];
+        assert_eq!(r["uniqueness"], "not-unique", "{puzzle}");
+        let grids = verified_grids(r, puzzle);
+        assert_eq!(grids.len(), 2);
+        assert_ne!(grids[0], grids[1]);
+        let out = cagec(
+            &[
+                "solve", puzzle, "--solver", "native", "--all", "--limit", "5", "--json",
+            ],
+            None,
+        );
+        let r = &json(&out)[0];
+        let mut grids = verified_grids(r, puzzle);
+        let found = grids.len();
+        grids.sort();
+        grids.dedup();
+        assert_eq!(grids.len(), found, "{puzzle}: a solution twice");
+        assert_eq!(found, all.unwrap_or(5), "{puzzle}");
+        assert_eq!(r["complete"], all.is_some(), "{puzzle}");
+    }
+}
+
+#[test]
+fn large_unique_puzzles_are_proved_unique() {
+    // Held-out puzzles of another generator (proved unique by CP-SAT), the
+    // hardest of each size for the native solver's search.
+    for puzzle in [
+        "fixtures/scale/peer/peer16-s1003.cage",
+        "fixtures/scale/peer/peer20-s1001.cage",
+    ] {
+        let out = cagec(
+            &["solve", puzzle, "--solver", "native", "--unique", "--json"],
+            None,
+        );
+        let r = &json(&out)[0];
+        assert_eq!(r["uniqueness"], "unique", "{puzzle}");
+        let grid = std::fs::read_to_string(puzzle.replace(".cage", ".grid")).unwrap();
+        let expected: Vec<Vec<u32>> = grid
+            .lines()
+            .map(|l| l.split_whitespace().map(|v| v.parse().unwrap()).collect())
+            .collect();
+        assert_eq!(
+            r["grid"],
+            serde_json::to_value(expected).unwrap(),
+            "{puzzle}"
+        );
+    }
+}
