@@ -25,7 +25,7 @@ impl Fallback {
             let t = cage.target;
             let mut small: Vec<u64> = (1..)
                 .take_while(|d| d * d <= t)
-                .filter(|d| t % d == 0)
+                .filter(|d| t.is_multiple_of(*d))
                 .collect();
             let large: Vec<u64> = small
                 .iter()
@@ -90,7 +90,7 @@ impl Fallback {
             Op::Mul => {
                 let t = self.target;
                 let mask = (1..=64u64)
-                    .filter(|v| t % v == 0)
+                    .filter(|v| t.is_multiple_of(*v))
                     .fold(0u64, |m, v| m | 1 << (v - 1));
                 for &c in cells {
                     narrow(dom, c, mask, changed)?;
@@ -207,7 +207,8 @@ impl Fallback {
         fwd[0] = 1; // divisor 1
         set(&mut bwd[w * words..], k - 1); // the target itself
         // step(d, v): the divisor index of d·v, if it divides the target.
-        let step = |d: usize, v: u64| idx(ds[d] * v).filter(|_| self.target % (ds[d] * v) == 0);
+        let step =
+            |d: usize, v: u64| idx(ds[d] * v).filter(|_| self.target.is_multiple_of(ds[d] * v));
         for i in 0..w {
             let d = dom[cells[i] as usize];
             for from in 0..k {
@@ -259,9 +260,8 @@ fn set(words: &mut [u64], bit: usize) {
 
 /// `dst |= src << by` (left) or `dst |= src >> by`, over equal-length words.
 fn shift_or(src: &[u64], dst: &mut [u64], by: usize, left: bool) {
-    let len = dst.len();
     let (q, r) = (by / 64, by % 64);
-    for i in 0..len {
+    for (i, out) in dst.iter_mut().enumerate() {
         let word = if left {
             let hi = i.checked_sub(q).map_or(0, |j| src[j] << r);
             let lo = match (i.checked_sub(q + 1), r) {
@@ -277,7 +277,7 @@ fn shift_or(src: &[u64], dst: &mut [u64], by: usize, left: bool) {
             };
             lo | hi
         };
-        dst[i] |= word;
+        *out |= word;
     }
 }
 
