@@ -131,43 +131,37 @@ def solve_twice(n, cages, workers, limit, unique):
 
 def latin_square(n, rng):
     """A random Latin square by the Jacobson-Matthews Markov chain, n^3 moves."""
-    # sym[r][c] = s for the proper square; the improper cell is kept aside.
     cube = [[[0] * n for _ in range(n)] for _ in range(n)]
     for r in range(n):
         for c in range(n):
             cube[r][c][(r + c) % n] = 1
-    improper = None
-    for _ in range(n**3):
+
+    def move(r, c, s, improper):
+        # A 1 on each line through (r, c, s); two when improper, one drawn.
+        ones = lambda cells: [k for k, v in cells if v == 1]
+        pick = (lambda xs: rng.choice(xs)) if improper else (lambda xs: xs[0])
+        r2 = pick(ones((i, cube[i][c][s]) for i in range(n)))
+        c2 = pick(ones((j, cube[r][j][s]) for j in range(n)))
+        s2 = pick(ones((k, cube[r][c][k]) for k in range(n)))
+        for a, b, k, d in (
+            (r, c, s, 1), (r, c2, s2, 1), (r2, c, s2, 1), (r2, c2, s, 1),
+            (r, c, s2, -1), (r, c2, s, -1), (r2, c, s, -1), (r2, c2, s2, -1),
+        ):
+            cube[a][b][k] += d
+        return (r2, c2, s2) if cube[r2][c2][s2] == -1 else None
+
+    # Below n = 2 there is one square and no empty entry to move to.
+    improper, step, moves = None, 0, n**3 if n >= 2 else 0
+    while step < moves or improper is not None:  # end on a proper square
+        step += 1
         if improper is None:
             while True:
                 r, c, s = rng.randrange(n), rng.randrange(n), rng.randrange(n)
                 if cube[r][c][s] == 0:
                     break
-            r2 = next(i for i in range(n) if cube[i][c][s] == 1)
-            c2 = next(j for j in range(n) if cube[r][j][s] == 1)
-            s2 = next(k for k in range(n) if cube[r][c][k] == 1)
+            improper = move(r, c, s, False)
         else:
-            r, c, s = improper
-            r2 = rng.choice([i for i in range(n) if cube[i][c][s] == 1])
-            c2 = rng.choice([j for j in range(n) if cube[r][j][s] == 1])
-            s2 = rng.choice([k for k in range(n) if cube[r][c][k] == 1])
-        for a, b, k, d in (
-            (r, c, s, 1), (r, c2, s2, 1), (r2, c, s2, 1), (r2, c2, s, 1),
-            (r, c, s2, -1), (r, c2, s, -1), (r2, c, s, -1), (r2, c2, s2, -1),
-        ):
-            cube[a][b][k] += d
-        improper = (r2, c2, s2) if cube[r2][c2][s2] == -1 else None
-    while improper is not None:  # finish on a proper square
-        r, c, s = improper
-        r2 = rng.choice([i for i in range(n) if cube[i][c][s] == 1])
-        c2 = rng.choice([j for j in range(n) if cube[r][j][s] == 1])
-        s2 = rng.choice([k for k in range(n) if cube[r][c][k] == 1])
-        for a, b, k, d in (
-            (r, c, s, 1), (r, c2, s2, 1), (r2, c, s2, 1), (r2, c2, s, 1),
-            (r, c, s2, -1), (r, c2, s, -1), (r2, c, s, -1), (r2, c2, s2, -1),
-        ):
-            cube[a][b][k] += d
-        improper = (r2, c2, s2) if cube[r2][c2][s2] == -1 else None
+            improper = move(*improper, True)
     return [next(k + 1 for k in range(n) if cube[r][c][k] == 1) for r in range(n) for c in range(n)]
 
 
