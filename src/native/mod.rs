@@ -197,23 +197,13 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
         );
     }
     let spent = search.stats.failures;
-    if end == End::OutOfBudget && (spent >= effort || !cdcl) {
-        // Out of effort (or nothing the CDCL stage can encode): give up.
-        return Ok(Outcome {
-            nodes: search.stats.nodes,
-            stats: Stats {
-                nodes: search.stats.nodes,
-                failures: spent,
-                ..stats
-            },
-            solutions: search.solutions,
-            complete: false,
-            timed_out: false,
-        });
-    }
     let mut solutions = std::mem::take(&mut search.solutions);
     stats.nodes = search.stats.nodes;
-    stats.failures = search.stats.failures;
+    stats.failures = spent;
+    if end == End::OutOfBudget && (spent >= effort || !cdcl) {
+        // Out of effort (or nothing the CDCL stage can encode): give up.
+        return Ok(outcome(solutions, end, stats));
+    }
     if end == End::OutOfBudget {
         stats.stage = "cdcl";
         let wanted = opts.max_solutions.max(1) - solutions.len();
