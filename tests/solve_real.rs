@@ -10,6 +10,21 @@ use std::path::PathBuf;
 use serde_json::{Value, json};
 use solve_support::*;
 
+/// The paper's model, as `solve --formulation melkonian` runs it.
+const PAPER: &[&str] = &["--formulation", "melkonian"];
+
+/// The model label `solve` reports for these options (see `Options::label`).
+fn label_of(extra: &[&str]) -> &'static str {
+    match extra {
+        [] => "tuples+presolve",
+        ["--formulation", "melkonian"] => "melkonian",
+        ["--presolve"] => "tuples+presolve",
+        ["--formulation", "melkonian", "--presolve"] => "melkonian+presolve",
+        ["--formulation", "tuples"] => "tuples",
+        other => panic!("no label known for {other:?}"),
+    }
+}
+
 /// Solves `paths` in one call and checks every record against the fixture's
 /// known grid (all fixtures are unique puzzles).
 fn check_fixtures(
@@ -51,6 +66,7 @@ fn check_fixtures(
         assert_eq!(rec["grid"], json!(grid), "{what} {name}: wrong grid");
         assert_eq!(rec["solver"], json!(solver));
         assert_eq!(rec["via"], json!(via));
+        assert_eq!(rec["formulation"], json!(label_of(extra)), "{what} {name}");
         assert_eq!(rec["solutions"], 1);
         if unique {
             assert_eq!(rec["unique"], true, "{what} {name}: {rec}");
@@ -69,15 +85,25 @@ fn every_route(solver: &str, program: &str) {
         return;
     }
     // CBC takes minutes to prove the 16×16 pow16's cut model of the paper's
-    // formulation infeasible: above 10×10 it gets the presolved model (the
-    // same driver code; HiGHS takes the paper's model everywhere).
-    let (all, big): (Vec<_>, Vec<_>) = fixtures()
-        .into_iter()
+    // formulation infeasible: above 10×10 it gets the presolved paper model
+    // (the same driver code; HiGHS takes the paper's model everywhere).
+    // Every fixture also goes through solve's default route.
+    let every = fixtures();
+    let (all, big): (Vec<_>, Vec<_>) = every
+        .iter()
+        .cloned()
         .partition(|(_, g)| solver != "cbc" || g.len() <= 10);
     for via in ["lp", "mps", "fixed-mps"] {
         for unique in [false, true] {
-            check_fixtures(solver, via, unique, &all, &[]);
-            check_fixtures(solver, via, unique, &big, &["--presolve"]);
+            check_fixtures(solver, via, unique, &every, &[]);
+            check_fixtures(solver, via, unique, &all, PAPER);
+            check_fixtures(
+                solver,
+                via,
+                unique,
+                &big,
+                &["--formulation", "melkonian", "--presolve"],
+            );
         }
     }
 }
@@ -100,15 +126,24 @@ fn glpsol_every_fixture_every_route() {
     if !require("glpsol") {
         return;
     }
-    let (small, large): (Vec<_>, Vec<_>) = fixtures().into_iter().partition(|(_, g)| g.len() <= 6);
+    let every = fixtures();
+    let (small, large): (Vec<_>, Vec<_>) = every.iter().cloned().partition(|(_, g)| g.len() <= 6);
     for via in ["lp", "mps", "fixed-mps", "ampl"] {
         for unique in [false, true] {
-            check_fixtures("glpk", via, unique, &small, &[]);
+            check_fixtures("glpk", via, unique, &small, PAPER);
         }
+        // solve's default route: every fixture, 16×16 included.
+        check_fixtures("glpk", via, true, &every, &[]);
     }
     // With model options the AMPL route is the flat MathProg model.
     for via in ["lp", "mps", "fixed-mps", "ampl"] {
-        check_fixtures("glpk", via, true, &large, &["--presolve"]);
+        check_fixtures(
+            "glpk",
+            via,
+            true,
+            &large,
+            &["--formulation", "melkonian", "--presolve"],
+        );
     }
     check_fixtures("glpk", "ampl", true, &small, &["--formulation", "tuples"]);
     // glpsol's branch and bound does not finish the paper's model of the
@@ -119,8 +154,8 @@ fn glpsol_every_fixture_every_route() {
         .cloned()
         .collect();
     if slow_tests("glpsol on the 8x8-10x10 fixtures with the paper's model (lp and ampl)") {
-        check_fixtures("glpk", "lp", false, &slow, &[]);
-        check_fixtures("glpk", "ampl", false, &slow, &[]);
+        check_fixtures("glpk", "lp", false, &slow, PAPER);
+        check_fixtures("glpk", "ampl", false, &slow, PAPER);
     }
 }
 
@@ -267,22 +302,31 @@ fn infeasible_puzzle_has_no_solution_and_exits_1() {
         if !require(program) {
             continue;
         }
-        let out = run(cagec(&[
-            "solve",
-            "--json",
-            "--unique",
-            "--solver",
-            solver,
-            "--via",
-            via,
-            p.to_str().unwrap(),
-        ]));
-        assert_eq!(code(&out), 1, "{solver} {via}: {}", stderr(&out));
-        let rec = record(&out);
-        assert_eq!(rec["status"], "none", "{solver} {via}: {rec}");
-        assert_eq!(rec["stop"], "infeasible");
-        assert_eq!(rec["grid"], Value::Null);
-        assert_eq!(rec["solutions"], 0);
+        let solve = |extra: &[&str]| {
+            let mut args = vec![
+                "solve", "--json", "--unique", "--solver", solver, "--via", via,
+            ];
+            args.extend_from_slice(extra);
+            args.push(p.to_str().unwrap());
+            let out = run(cagec(&args));
+            assert_eq!(code(&out), 1, "{solver} {via}: {}", stderr(&out));
+            let rec = record(&out);
+            assert_eq!(rec["status"], "none", "{solver} {via}: {rec}");
+            assert_eq!(rec["grid"], Value::Null);
+            assert_eq!(rec["solutions"], 0);
+            rec
+        };
+        // The paper's model goes to the solver, which proves it infeasible.
+        let rec = solve(PAPER);
+        assert_eq!(rec["stop"], "infeasible", "{solver} {via}: {rec}");
+        assert_eq!(rec["runs"], 1);
+        // The default route's presolve proves it before any solver runs.
+        let rec = solve(&[]);
+        assert_eq!(
+            rec["stop_detail"], "presolve found a contradiction",
+            "{rec}"
+        );
+        assert_eq!(rec["runs"], 0);
     }
 }
 
@@ -302,6 +346,8 @@ fn a_real_time_limit_is_reported_as_such() {
         "glpk",
         "--time-limit",
         "1",
+        "--formulation",
+        "melkonian",
         kk2.to_str().unwrap(),
     ]));
     assert!(
@@ -325,40 +371,38 @@ fn kept_directory_replays_by_hand() {
         if !require(program) {
             continue;
         }
-        let keep = dir.path().join(format!("keep-{solver}-{via}"));
-        let out = run(cagec(&[
-            "solve",
-            "--unique",
-            "--solver",
-            solver,
-            "--via",
-            via,
-            "--keep",
-            keep.to_str().unwrap(),
-            p.to_str().unwrap(),
-        ]));
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
-        let commands = std::fs::read_to_string(keep.join("commands.txt")).unwrap();
-        let lines: Vec<&str> = commands.lines().filter(|l| !l.starts_with('#')).collect();
-        assert_eq!(lines.len(), 2, "{commands}");
-        let (model, cut) = match via {
-            "lp" => ("kk0.lp", "kk0.cut1.lp"),
-            "mps" => ("kk0.mps", "kk0.cut1.mps"),
-            "fixed-mps" => ("kk0.fixed.mps", "kk0.cut1.fixed.mps"),
-            _ => ("kk0.dat", "kk0.cut1.dat"),
-        };
-        assert!(
-            lines[0].contains(model) && lines[1].contains(cut),
-            "{commands}"
-        );
-        let cut_text = std::fs::read_to_string(keep.join(cut)).unwrap();
-        let marker = if via == "ampl" {
-            "param ncuts := 1"
-        } else {
-            "nogood_1"
-        };
-        assert!(cut_text.contains(marker), "{cut}: no cut in\n{cut_text}");
-        replay_restores_the_solution_files(&keep);
+        // The paper's AMPL pair puts its cuts in the data; the default
+        // route's flat MathProg model writes them as rows.
+        for (extra, paper) in [(PAPER, true), (&[][..], false)] {
+            let keep = dir.path().join(format!("keep-{solver}-{via}-{paper}"));
+            let mut args = vec!["solve", "--unique", "--solver", solver, "--via", via];
+            args.extend_from_slice(extra);
+            args.extend(["--keep", keep.to_str().unwrap(), p.to_str().unwrap()]);
+            let out = run(cagec(&args));
+            assert_eq!(code(&out), 0, "{}", stderr(&out));
+            let commands = std::fs::read_to_string(keep.join("commands.txt")).unwrap();
+            let lines: Vec<&str> = commands.lines().filter(|l| !l.starts_with('#')).collect();
+            assert_eq!(lines.len(), 2, "{commands}");
+            let (model, cut) = match via {
+                "lp" => ("kk0.lp", "kk0.cut1.lp"),
+                "mps" => ("kk0.mps", "kk0.cut1.mps"),
+                "fixed-mps" => ("kk0.fixed.mps", "kk0.cut1.fixed.mps"),
+                _ if paper => ("kk0.dat", "kk0.cut1.dat"),
+                _ => ("kk0.mod", "kk0.cut1.mod"),
+            };
+            assert!(
+                lines[0].contains(model) && lines[1].contains(cut),
+                "{commands}"
+            );
+            let cut_text = std::fs::read_to_string(keep.join(cut)).unwrap();
+            let marker = if via == "ampl" && paper {
+                "param ncuts := 1"
+            } else {
+                "nogood_1"
+            };
+            assert!(cut_text.contains(marker), "{cut}: no cut in\n{cut_text}");
+            replay_restores_the_solution_files(&keep);
+        }
     }
 }
 
@@ -388,4 +432,67 @@ fn replay_restores_the_solution_files(keep: &std::path::Path) {
             s.display()
         );
     }
+}
+
+/// `solve` runs the fastest route unless told otherwise, says so, and
+/// `--formulation melkonian` runs exactly the model `compile` writes by default.
+#[test]
+fn default_route_is_reported_and_the_paper_is_one_flag_away() {
+    if !require("highs") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let p = puzzle(dir.path(), "kk0.txt", KK0);
+    let p = p.to_str().unwrap();
+    let compiled = |extra: &[&str]| {
+        let mut args = vec!["compile", "--to", "lp", p];
+        args.extend_from_slice(extra);
+        let out = run(cagec(&args));
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        out.stdout
+    };
+    for (extra, label, same_as) in [
+        (
+            &[][..],
+            "tuples+presolve",
+            &["--formulation", "tuples", "--presolve"][..],
+        ),
+        (PAPER, "melkonian", &[][..]),
+        (
+            &["--product", "sets"][..],
+            "tuples+presolve+product=sets",
+            &["--formulation", "tuples", "--presolve", "--product", "sets"][..],
+        ),
+    ] {
+        let keep = dir.path().join(format!("keep-{label}"));
+        let mut args = vec![
+            "solve",
+            "--solver",
+            "highs",
+            "--keep",
+            keep.to_str().unwrap(),
+            p,
+        ];
+        args.extend_from_slice(extra);
+        let text = run(cagec(&args));
+        assert_eq!(code(&text), 0, "{}", stderr(&text));
+        let first = stdout(&text).lines().next().unwrap_or("").to_string();
+        assert!(
+            first.contains(&format!("highs via lp, model {label},")),
+            "{extra:?}: {first}"
+        );
+        let kept = std::fs::read(keep.join("kk0.lp")).unwrap();
+        assert!(
+            kept == compiled(same_as),
+            "{extra:?}: the kept model is not compile {same_as:?}'s"
+        );
+        args.push("--json");
+        args.retain(|a| *a != "--keep" && !a.ends_with(&format!("keep-{label}")));
+        let rec = record(&run(cagec(&args)));
+        assert_eq!(rec["formulation"], label, "{rec}");
+        assert_eq!(rec["grid"], grid_json(&KK0_GRID));
+    }
+    // The native solver reads the puzzle itself: no model.
+    let rec = record(&run(cagec(&["solve", "--json", "--solver", "native", p])));
+    assert_eq!(rec["formulation"], "none", "{rec}");
 }

@@ -12,9 +12,11 @@ pub struct ModelArgs {
     /// (6.2.4, A.9, A.11-A.12), or per cage the smaller of the two.
     #[arg(long, value_enum, default_value_t = ProductMethod::Primes)]
     pub product: ProductMethod,
-    /// The paper's rows, or one binary per cage tuple (the convex hull of each cage).
-    #[arg(long, value_enum, default_value_t = Formulation::Melkonian)]
-    pub formulation: Formulation,
+    /// The paper's rows, or one binary per cage tuple (the convex hull of each
+    /// cage) [default: melkonian; for `solve`, tuples with --presolve, the
+    /// fastest route: `solve --formulation melkonian` runs the paper's model].
+    #[arg(long, value_enum)]
+    pub formulation: Option<Formulation>,
     /// With --formulation tuples: cages with more tuples keep the paper's rows.
     #[arg(long, default_value_t = Options::default().tuple_limit, value_name = "N")]
     pub tuple_limit: usize,
@@ -33,14 +35,32 @@ pub struct ModelArgs {
 }
 
 impl ModelArgs {
+    /// The model to write: the paper's unless options say otherwise
+    /// (`compile`, `stats` and `explain` teach the paper first).
     pub fn options(&self) -> Options {
         Options {
             presolve: self.presolve,
             product: self.product,
-            formulation: self.formulation,
+            formulation: self.formulation.unwrap_or_default(),
             tuple_limit: self.tuple_limit,
             killer_form: self.killer_form,
             max_nonzeros: self.max_nonzeros,
+        }
+    }
+
+    /// The model to solve: with no `--formulation`, the fastest route
+    /// ([`Options::fastest`]) with the other options as given; with one,
+    /// exactly the options given, so `--formulation melkonian` is the paper.
+    pub fn solve_options(&self) -> Options {
+        match self.formulation {
+            Some(_) => self.options(),
+            None => Options {
+                product: self.product,
+                tuple_limit: self.tuple_limit,
+                killer_form: self.killer_form,
+                max_nonzeros: self.max_nonzeros,
+                ..Options::fastest()
+            },
         }
     }
 

@@ -117,6 +117,15 @@ impl Engine {
         }
     }
 
+    /// The model's label (`tuples+presolve`, `melkonian`, …), or `none` for
+    /// the native solver, which reads the puzzle itself.
+    fn formulation(&self) -> String {
+        match self {
+            Engine::External(c) => c.formulation.label(),
+            Engine::Native { .. } => "none".to_string(),
+        }
+    }
+
     fn mode(&self) -> Mode {
         match self {
             Engine::External(c) => c.mode,
@@ -214,7 +223,8 @@ fn configure(args: &SolveArgs) -> Result<Engine, u8> {
     if located.solver == Solver::Glpk && args.threads.is_some() {
         eprintln!("cagec: warning: glpsol has no threads option; --threads is ignored");
     }
-    if via == Via::Ampl && !args.model.is_default() {
+    let formulation = args.model.solve_options();
+    if via == Via::Ampl && args.model.formulation.is_some() && !formulation.is_paper() {
         eprintln!(
             "cagec: with model options, --via ampl runs one flat MathProg model \
              (every row explicit) instead of the paper's AMPL pair"
@@ -226,7 +236,7 @@ fn configure(args: &SolveArgs) -> Result<Engine, u8> {
         time_limit: args.time_limit,
         threads: args.threads,
         mode,
-        formulation: args.model.options(),
+        formulation,
     }))
 }
 
@@ -308,7 +318,7 @@ fn solve_one(args: &SolveArgs, config: &Engine, path: &Path, stem: &str, ws: &Wo
         Err(e) => {
             report.push(Chunk::Err(super::load_error_text(&e).0));
             let record = Record::invalid(&path.display().to_string(), solver, via, &e.to_string());
-            return finish(args, record, report);
+            return finish(args, config, record, report);
         }
     };
     report.push(Chunk::Err(loaded.warnings.to_string()));
@@ -344,11 +354,15 @@ fn solve_one(args: &SolveArgs, config: &Engine, path: &Path, stem: &str, ws: &Wo
             Record::from_error(name, solver, via, &e, start.elapsed().as_secs_f64())
         }
     };
-    finish(args, record, report)
+    finish(args, config, record, report)
 }
 
-/// Adds the JSON line, when asked for.
-fn finish(args: &SolveArgs, record: Record, mut report: Vec<Chunk>) -> Solved {
+/// Names the model in the record and adds the JSON line, when asked for.
+fn finish(args: &SolveArgs, config: &Engine, record: Record, mut report: Vec<Chunk>) -> Solved {
+    let record = Record {
+        formulation: config.formulation(),
+        ..record
+    };
     if args.json {
         report.push(Chunk::Out(format!("{}\n", record.to_json())));
     }
@@ -386,9 +400,10 @@ fn describe(
     };
     let mut s = match config {
         Engine::External(c) => format!(
-            "{name}: {} via {}, {:.3} s ({runs})\n",
+            "{name}: {} via {}, model {}, {:.3} s ({runs})\n",
             c.located.solver.program(),
             c.via.name(),
+            c.formulation.label(),
             out.seconds
         ),
         Engine::Native { .. } => format!("{name}: native solver, {:.3} s\n", out.seconds),

@@ -77,6 +77,45 @@ impl Options {
         };
         limit_aside == Options::default()
     }
+
+    /// The fastest route for solving, measured in docs/solvers.md: each cage
+    /// as its tuples (paper rows above the tuple limit), after presolve.
+    pub fn fastest() -> Options {
+        Options {
+            presolve: true,
+            formulation: Formulation::Tuples,
+            ..Options::default()
+        }
+    }
+
+    /// A short label naming the model, as `solve` reports it:
+    /// `melkonian`, `tuples+presolve`, `melkonian+product=sets`, …
+    /// Options at their default are left out.
+    pub fn label(&self) -> String {
+        let default = Options::default();
+        let mut label = match self.formulation {
+            Formulation::Melkonian => "melkonian",
+            Formulation::Tuples => "tuples",
+        }
+        .to_string();
+        if self.presolve {
+            label.push_str("+presolve");
+        }
+        if self.product != default.product {
+            label.push_str(match self.product {
+                ProductMethod::Primes => "+product=primes",
+                ProductMethod::Sets => "+product=sets",
+                ProductMethod::Auto => "+product=auto",
+            });
+        }
+        if self.formulation == Formulation::Tuples && self.tuple_limit != default.tuple_limit {
+            label.push_str(&format!("+tuple-limit={}", self.tuple_limit));
+        }
+        if self.killer_form != default.killer_form {
+            label.push_str("+killer-form=combined");
+        }
+        label
+    }
 }
 
 impl Default for Options {

@@ -39,6 +39,9 @@ pub struct Record {
     pub complete: Option<bool>,
     pub solver: String,
     pub via: String,
+    /// The model solved: `tuples+presolve`, `melkonian`, … (`none`: the
+    /// native solver reads the puzzle itself).
+    pub formulation: String,
     pub seconds: f64,
     /// Solver runs made (1 + one per cut model).
     pub runs: usize,
@@ -74,6 +77,7 @@ impl Record {
             complete: out.complete,
             solver: solver.to_string(),
             via: via.to_string(),
+            formulation: String::new(),
             seconds: round_ms(out.seconds),
             runs: out.runs,
             error: out.cut_error.as_ref().map(|(m, _)| m.clone()),
@@ -125,6 +129,7 @@ impl Record {
             complete: None,
             solver: solver.to_string(),
             via: via.to_string(),
+            formulation: String::new(),
             seconds: 0.0,
             runs: 0,
             error: None,

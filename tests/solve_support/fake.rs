@@ -19,7 +19,9 @@ pub fn env_var(solver: &str) -> &'static str {
 /// A solve of kk0 by the fake posing as `solver`, with `FAKE_*` settings.
 pub fn faked(dir: &Path, solver: &str, fake: &[(&str, PathBuf)], extra: &[&str]) -> Command {
     let p = puzzle(dir, "kk0.txt", KK0);
-    let mut args = vec!["solve", "--solver", solver];
+    // The captured files answer the paper's model of kk0, not solve's
+    // default route, so the fake is asked for the paper's model.
+    let mut args = vec!["solve", "--solver", solver, "--formulation", "melkonian"];
     args.extend_from_slice(extra);
     let p = p.display().to_string();
     args.push(&p);
