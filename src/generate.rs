@@ -34,6 +34,16 @@ impl Rng {
     }
 }
 
+/// Why [`unique_puzzle`] made no puzzle.
+#[derive(Debug, thiserror::Error)]
+pub enum GenerateError {
+    #[error(transparent)]
+    Native(#[from] crate::native::NativeError),
+    /// The `stop` flag was raised.
+    #[error("interrupted")]
+    Interrupted,
+}
+
 /// Options of the generator.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -54,6 +64,9 @@ pub struct Options {
     /// not a clock, so the same seed gives the same puzzle on every machine.
     /// Higher: harder puzzles with fewer givens, made more slowly.
     pub check_effort: u64,
+    /// With [`unique_puzzle`]: give up with [`GenerateError::Interrupted`]
+    /// once this flag is raised (the command line's signal handler).
+    pub stop: Option<&'static std::sync::atomic::AtomicBool>,
 }
 
 impl Default for Options {
@@ -66,6 +79,7 @@ impl Default for Options {
             op_weights: Vec::new(),
             cage_weights: Vec::new(),
             check_effort: CHECK_EFFORT,
+            stop: None,
         }
     }
 }
@@ -335,11 +349,11 @@ pub const CHECK_EFFORT: u64 = 1_000;
 /// is left. A cage whose check would cost more than `opts.check_effort` is not
 /// placed and its cells stay given. Every intermediate puzzle is unique and
 /// mostly determined, so each check is cheap.
-pub fn unique_puzzle(opts: &Options) -> Result<Unique, crate::native::NativeError> {
+pub fn unique_puzzle(opts: &Options) -> Result<Unique, GenerateError> {
     let (planned, grid) = puzzle(opts);
     let n = planned.size;
     if n > crate::native::MAX_SIZE {
-        return Err(crate::native::NativeError::TooLarge(n));
+        return Err(crate::native::NativeError::TooLarge(n).into());
     }
     let mut rng = Rng::new(opts.seed ^ 0x05EE_D0F0_AB1E);
     let mut p = Puzzle {
@@ -360,6 +374,7 @@ pub fn unique_puzzle(opts: &Options) -> Result<Unique, crate::native::NativeErro
         effort: Some(opts.check_effort),
         // Probing pays for itself on a hard proof, not on a cheap check.
         strategy: crate::native::Strategy::DepthFirst,
+        stop: opts.stop,
         ..Default::default()
     };
     let mut reshapes = 0;
@@ -371,6 +386,13 @@ pub fn unique_puzzle(opts: &Options) -> Result<Unique, crate::native::NativeErro
         p.cages.push(cage);
         loop {
             let out = crate::native::solve(&p, &native_opts)?;
+            // An interrupted check proves nothing: stop, keep no cage.
+            if opts
+                .stop
+                .is_some_and(|f| f.load(std::sync::atomic::Ordering::SeqCst))
+            {
+                return Err(GenerateError::Interrupted);
+            }
             if out.solutions.is_empty() {
                 if out.complete {
                     proof = out.stats;

@@ -250,3 +250,82 @@ fn a_sigkilled_cagec_leaves_no_solver_running() {
     );
     solve.assert_solver_gone();
 }
+
+/// A long in-process search (no solver binary) also stops on SIGTERM: the
+/// native solver and the generator poll the signal flag.
+fn stops_in_process(args: &[&str], out_dir: Option<&std::path::Path>) {
+    let mut child = cagec(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cagec starts");
+    std::thread::sleep(Duration::from_millis(1000));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "{args:?} ended within 1 s: the test needs a longer run"
+    );
+    let sent = Instant::now();
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGTERM).unwrap();
+    let status = child.wait_timeout(Duration::from_secs(10)).unwrap();
+    if status.is_none() {
+        let _ = child.kill();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        status.is_some(),
+        "{args:?} did not end within 10 s of SIGTERM"
+    );
+    assert!(
+        sent.elapsed() < Duration::from_secs(2),
+        "{args:?} took {:?} to stop",
+        sent.elapsed()
+    );
+    assert_eq!(code(&out), 143, "{args:?}: {}", stderr(&out));
+    assert_eq!(stdout(&out), "", "{args:?}: output after SIGTERM");
+    if let Some(dir) = out_dir {
+        let written: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().collect();
+        assert!(
+            written.is_empty(),
+            "files written after SIGTERM: {written:?}"
+        );
+    }
+}
+
+#[test]
+fn sigterm_stops_the_native_solver() {
+    let puzzle = root().join("fixtures/scale/ambiguous16.cage");
+    // Enumerating a 16×16 with many solutions: minutes of search.
+    stops_in_process(
+        &[
+            "solve",
+            "--solver",
+            "native",
+            "--all",
+            "--limit",
+            "100000000",
+            puzzle.to_str().unwrap(),
+        ],
+        None,
+    );
+}
+
+#[test]
+fn sigterm_stops_the_generator_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    // A unique 40×40 takes the generator tens of seconds.
+    stops_in_process(
+        &[
+            "generate",
+            "--size",
+            "40",
+            "--unique",
+            "--seed",
+            "3",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        Some(&out),
+    );
+}

@@ -160,6 +160,7 @@ pub fn run(args: &GenerateArgs) -> u8 {
             op_weights: op_weights.clone(),
             cage_weights: cage_weights.clone(),
             check_effort: args.effort,
+            stop: Some(super::interrupt::flag()),
         };
         let (puzzle, grid, note) = if args.unique {
             match generate::unique_puzzle(&opts) {
@@ -170,6 +171,9 @@ pub fn run(args: &GenerateArgs) -> u8 {
                         difficulty(&u.proof, n)
                     );
                     (u.puzzle, u.solution, note)
+                }
+                Err(generate::GenerateError::Interrupted) => {
+                    return super::interrupt::exit_code();
                 }
                 Err(e) => {
                     eprintln!("cagec: {e}");

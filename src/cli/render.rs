@@ -106,7 +106,12 @@ fn solution(args: &RenderArgs, loaded: &Loaded) -> Result<Option<Grid>, u8> {
 }
 
 fn solve(loaded: &Loaded) -> Result<Grid, u8> {
-    match native::solve(&loaded.puzzle, &native::Options::default()) {
+    let opts = native::Options {
+        stop: Some(super::interrupt::flag()),
+        ..Default::default()
+    };
+    match native::solve(&loaded.puzzle, &opts) {
+        Ok(_) if super::interrupt::requested() => Err(super::interrupt::exit_code()),
         Ok(out) => out.solutions.into_iter().next().ok_or_else(|| {
             eprintln!("cagec: {} has no solution", loaded.display_name);
             exit::NO

@@ -20,6 +20,11 @@ Solvers are found through CAGEC_HIGHS, CAGEC_CBC, CAGEC_GLPSOL, then PATH.
 Install: pip install highsbox (HiGHS), pip install cbcbox (CBC),
 apt-get install glpk-utils (glpsol). --via ampl runs through glpsol only.
 
+The model: by default the fastest route measured (docs/solvers.md), each cage
+as its tuples after presolve (`tuples+presolve`); the report and --json name it.
+--formulation melkonian runs the paper's model exactly as `compile` writes it;
+--formulation tuples without --presolve, the tuples alone.
+
 Every grid a solver returns is checked against the puzzle rules before it is
 shown; a grid that breaks them is a solver failure (exit 3).
 --unique adds the no-good cut sum x[i,j,k*] <= n^2-1 for the solution found and
@@ -327,7 +332,7 @@ fn solve_one(args: &SolveArgs, config: &Engine, path: &Path, stem: &str, ws: &Wo
     let result = match config {
         Engine::External(c) => solve::solve_puzzle(&loaded.puzzle, stem, c, ws, interrupt::flag()),
         Engine::Native { mode, time_limit } => {
-            solve::solve_native(&loaded.puzzle, *mode, *time_limit)
+            solve::solve_native(&loaded.puzzle, *mode, *time_limit, Some(interrupt::flag()))
         }
     };
     let record = match result {

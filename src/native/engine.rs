@@ -5,8 +5,8 @@
 //! et al. 2004): the search branches first on cells whose constraints fail
 //! most.
 
+use super::Clock;
 use std::collections::VecDeque;
-use std::time::Instant;
 
 use super::Fail;
 use super::alldiff;
@@ -93,17 +93,12 @@ impl Engine {
 
     /// Singleton arc consistency: a value whose assignment fails under
     /// propagation is removed; repeated until no probe fails.
-    pub fn probe(
-        &mut self,
-        p: &Problem,
-        st: &mut State,
-        deadline: Option<Instant>,
-    ) -> Result<(), Fail> {
+    pub fn probe(&mut self, p: &Problem, st: &mut State, clock: Clock) -> Result<(), Fail> {
         let mut trial = State::default();
         loop {
             let mut removed = false;
             for cell in 0..p.n * p.n {
-                if deadline.is_some_and(|d| Instant::now() >= d) {
+                if clock.expired() {
                     return Ok(());
                 }
                 let d = st.dom[cell];

@@ -30,6 +30,7 @@ mod sat;
 mod search;
 mod table;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::ir::{Grid, Puzzle};
@@ -47,6 +48,9 @@ pub struct Options {
     pub tuple_limit: usize,
     /// Give up (with `complete: false`) after this moment.
     pub deadline: Option<Instant>,
+    /// Give up (with `complete: false`) once this flag is raised: the
+    /// command line's signal handler, so SIGTERM does not wait for a search.
+    pub stop: Option<&'static AtomicBool>,
     /// Which stages run.
     pub strategy: Strategy,
     /// Solutions already known: never reported, and not counted.
@@ -63,6 +67,7 @@ impl Default for Options {
             max_solutions: 1,
             tuple_limit: tuples::DEFAULT_LIMIT,
             deadline: None,
+            stop: None,
             strategy: Strategy::Auto,
             known: Vec::new(),
             effort: None,
@@ -143,12 +148,30 @@ pub(crate) fn bits(mut word: u64) -> impl Iterator<Item = u32> {
     })
 }
 
+/// When a search gives up early: at a moment, or when a flag is raised.
+#[derive(Clone, Copy, Default)]
+struct Clock {
+    deadline: Option<Instant>,
+    stop: Option<&'static AtomicBool>,
+}
+
+impl Clock {
+    fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.stop.is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+}
+
 /// Solves `puzzle` (which must have passed validation).
 pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
     let n = puzzle.size;
     if n > MAX_SIZE {
         return Err(NativeError::TooLarge(n));
     }
+    let clock = Clock {
+        deadline: opts.deadline,
+        stop: opts.stop,
+    };
     let problem = problem::Problem::new(puzzle, opts.tuple_limit);
     let mut engine = engine::Engine::new(&problem);
     let mut stats = Stats {
@@ -164,8 +187,7 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
         .iter()
         .map(|g| g.values.iter().flatten().map(|&v| v as u8).collect())
         .collect();
-    let mut search =
-        search::Search::new(&problem, engine, opts.max_solutions, known, opts.deadline);
+    let mut search = search::Search::new(&problem, engine, opts.max_solutions, known, clock);
     let cdcl = sat::encodable(&problem);
     let mut end = End::OutOfBudget;
     let effort = opts.effort.unwrap_or(u64::MAX);
@@ -180,11 +202,7 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
     }
     if end == End::OutOfBudget && opts.strategy != Strategy::DepthFirst {
         stats.stage = "probing";
-        if search
-            .engine
-            .probe(&problem, &mut root, opts.deadline)
-            .is_err()
-        {
+        if search.engine.probe(&problem, &mut root, clock).is_err() {
             end = End::Complete;
         }
         stats.probed_fixed = fixed(&root.dom);
@@ -208,14 +226,7 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
         stats.stage = "cdcl";
         let wanted = opts.max_solutions.max(1) - solutions.len();
         let conflicts = opts.effort.map(|e| e.saturating_sub(spent));
-        let run = sat::search(
-            &problem,
-            &root,
-            &search.known,
-            wanted,
-            opts.deadline,
-            conflicts,
-        );
+        let run = sat::search(&problem, &root, &search.known, wanted, clock, conflicts);
         stats.conflicts = run.conflicts;
         solutions.extend(run.solutions.iter().map(|v| search::grid(v, n)));
         end = match (run.complete, run.timed_out, run.out_of_effort) {
@@ -257,7 +268,7 @@ pub fn root_domains(puzzle: &Puzzle, tuple_limit: usize) -> Result<Option<Vec<u6
         return Ok(None);
     };
     Ok(engine
-        .probe(&problem, &mut root, None)
+        .probe(&problem, &mut root, Clock::default())
         .ok()
         .map(|()| root.dom))
 }

@@ -18,8 +18,7 @@
 //! Solutions already known get a blocking clause each, so every solution is
 //! found once and the last call proves there are no more.
 
-use std::time::Instant;
-
+use super::Clock;
 use super::bits;
 use super::engine::State;
 use super::fallback::Fallback;
@@ -54,7 +53,7 @@ pub(super) fn search(
     root: &State,
     known: &[Vec<u8>],
     max_new: usize,
-    deadline: Option<Instant>,
+    clock: Clock,
     conflicts: Option<u64>,
 ) -> SatRun {
     let mut enc = Encoder::new(p, &root.dom);
@@ -73,10 +72,7 @@ pub(super) fn search(
         enc.block(sol);
     }
     let Encoder { mut solver, x, .. } = enc;
-    solver.set_callbacks(Some(Watch {
-        deadline,
-        learnt: 0,
-    }));
+    solver.set_callbacks(Some(Watch { clock, learnt: 0 }));
     let mut run = SatRun {
         solutions: Vec::new(),
         complete: false,
@@ -127,7 +123,7 @@ pub(super) fn search(
                 break;
             }
             None => {
-                if deadline.is_some_and(|d| Instant::now() >= d) {
+                if clock.expired() {
                     run.timed_out = true;
                 } else {
                     run.out_of_effort = true;
@@ -140,15 +136,15 @@ pub(super) fn search(
     run
 }
 
-/// Stops CaDiCaL at the deadline and counts learnt clauses.
+/// Stops CaDiCaL at the deadline or on a signal, and counts learnt clauses.
 struct Watch {
-    deadline: Option<Instant>,
+    clock: Clock,
     learnt: u64,
 }
 
 impl cadical::Callbacks for Watch {
     fn terminate(&mut self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.clock.expired()
     }
 
     fn max_length(&self) -> i32 {

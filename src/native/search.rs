@@ -7,8 +7,7 @@
 //! they only repeat work (a 14×14 proof took 3,386 nodes with Luby restarts
 //! against 736 without, a 16×16 24,556 against 6,472).
 
-use std::time::Instant;
-
+use super::Clock;
 use super::Stats;
 use super::engine::{Engine, State};
 use super::problem::{CageKind, Problem};
@@ -22,7 +21,7 @@ pub(super) struct Search<'a> {
     pub known: Vec<Vec<u8>>,
     pub solutions: Vec<Grid>,
     pub stats: Stats,
-    deadline: Option<Instant>,
+    clock: Clock,
     /// Failures left before the search gives up on this stage.
     budget: u64,
     /// States by depth, reused to avoid allocating on every branch.
@@ -36,7 +35,7 @@ pub(super) enum End {
     Complete,
     /// Found as many solutions as asked.
     Enough,
-    /// Reached the deadline.
+    /// Reached the deadline, or was asked to stop.
     TimedOut,
     /// Spent its failure budget.
     OutOfBudget,
@@ -48,7 +47,7 @@ impl<'a> Search<'a> {
         engine: Engine,
         max: usize,
         known: Vec<Vec<u8>>,
-        deadline: Option<Instant>,
+        clock: Clock,
     ) -> Search<'a> {
         Search {
             p,
@@ -57,7 +56,7 @@ impl<'a> Search<'a> {
             known,
             solutions: Vec::new(),
             stats: Stats::default(),
-            deadline,
+            clock,
             budget: u64::MAX,
             pool: Vec::new(),
         }
@@ -112,8 +111,7 @@ impl<'a> Search<'a> {
     /// Counts a node and reads the clock every 256 of them.
     fn visit(&mut self) -> Result<(), End> {
         self.stats.nodes += 1;
-        let late = self.stats.nodes.is_multiple_of(256)
-            && self.deadline.is_some_and(|d| Instant::now() >= d);
+        let late = self.stats.nodes.is_multiple_of(256) && self.clock.expired();
         if late { Err(End::TimedOut) } else { Ok(()) }
     }
 

@@ -2,6 +2,7 @@
 //! files, no process. Every grid still goes through the verifier, and
 //! uniqueness is proved by exhausting the search instead of a cut.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::session::{Mode, Outcome, Uniqueness};
@@ -9,11 +10,13 @@ use super::{Existence, SolveError, Stop};
 use crate::ir::Puzzle;
 use crate::native;
 
-/// Solves `puzzle` with the built-in solver.
+/// Solves `puzzle` with the built-in solver; a raised `stop` flag (the
+/// command line's signal handler) ends it with [`SolveError::Interrupted`].
 pub fn solve_native(
     puzzle: &Puzzle,
     mode: Mode,
     time_limit: Option<f64>,
+    stop: Option<&'static AtomicBool>,
 ) -> Result<Outcome, SolveError> {
     let start = Instant::now();
     let max_solutions = match mode {
@@ -24,9 +27,13 @@ pub fn solve_native(
     let opts = native::Options {
         max_solutions,
         deadline: time_limit.map(|s| start + Duration::from_secs_f64(s)),
+        stop,
         ..Default::default()
     };
     let out = native::solve(puzzle, &opts).map_err(|e| SolveError::Native(e.to_string()))?;
+    if stop.is_some_and(|f| f.load(Ordering::SeqCst)) {
+        return Err(SolveError::Interrupted);
+    }
     for grid in &out.solutions {
         let violations = crate::verify::check(puzzle, grid);
         if !violations.is_empty() {
