@@ -21,6 +21,9 @@ mod support;
 
 use support::{env_or, stats};
 
+/// n³ for the 9×9 puzzles of `fixtures/keen9`.
+const CUBE: u64 = 9 * 9 * 9;
+
 /// The routes compared, as `solve` options; the first is solve's default.
 const ROUTES: &[(&str, &[&str])] = &[
     ("default (tuples+presolve)", &[]),
@@ -36,6 +39,7 @@ const ROUTES: &[(&str, &[&str])] = &[
 /// One puzzle's result on one route.
 struct Solved {
     puzzle: String,
+    path: PathBuf,
     seconds: f64,
     /// Solved and proved unique within the limit.
     proved: bool,
@@ -162,8 +166,10 @@ fn solve(
                     r["puzzle"]
                 ));
             }
+            let path = PathBuf::from(r["puzzle"].as_str().unwrap_or("?"));
             Ok(Solved {
                 puzzle: name_of(r["puzzle"].as_str().unwrap_or("?")),
+                path,
                 seconds: r["seconds"].as_f64().unwrap_or(f64::NAN),
                 proved,
             })
@@ -183,9 +189,11 @@ fn print_default_table(times: &[(String, Vec<Solved>)]) {
         return;
     };
     let header: Vec<&str> = times.iter().map(|(s, _)| s.as_str()).collect();
-    println!("\nDefault route, seconds per puzzle (both runs):\n");
-    println!("| puzzle | {} |", header.join(" | "));
-    println!("|---|{}", "---|".repeat(header.len()));
+    println!(
+        "\nDefault route, seconds per puzzle (both runs); x kept: the x columns presolve leaves of n³:\n"
+    );
+    println!("| puzzle | x kept | {} |", header.join(" | "));
+    println!("|---|---|{}", "---|".repeat(header.len()));
     for (i, p) in first.iter().enumerate() {
         let cells: Vec<String> = times
             .iter()
@@ -198,6 +206,30 @@ fn print_default_table(times: &[(String, Vec<Solved>)]) {
                 }
             })
             .collect();
-        println!("| {} | {} |", p.puzzle, cells.join(" | "));
+        println!(
+            "| {} | {} | {} |",
+            p.puzzle,
+            x_kept(&p.path),
+            cells.join(" | ")
+        );
+    }
+}
+
+/// `kept/n³`: the x columns of the default route's model after presolve.
+fn x_kept(puzzle: &Path) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_cagec"))
+        .args(["stats", "--json", "--formulation", "tuples", "--presolve"])
+        .arg(puzzle)
+        .stdin(Stdio::null())
+        .output();
+    let stats: Option<Value> = out
+        .ok()
+        .and_then(|o| serde_json::from_slice(&o.stdout).ok());
+    let removed = stats
+        .as_ref()
+        .and_then(|s| s["presolve"]["columns_removed"].as_u64());
+    match removed {
+        Some(removed) => format!("{}/{}", CUBE - removed, CUBE),
+        None => "?".to_string(),
     }
 }
