@@ -165,6 +165,23 @@ fn ampl_pair_and_fixed_mps_map_are_written_beside_the_output() {
     assert!(map.lines().any(|l| l.ends_with("cage_13_r1")), "{map}");
     // n = 8: the x names fit in 8 characters and are kept.
     assert!(std::fs::read_to_string(&mps).unwrap().contains("x_8_8_8"));
+    // A later compile to the same name that renames nothing leaves no stale
+    // map beside it: the map is rewritten with no renamings.
+    let r = cagec(&[
+        "compile",
+        "fixtures/puzzles/tiny1.cage",
+        "--to",
+        "fixed-mps",
+        "-o",
+        mps.to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    let map = std::fs::read_to_string(dir.path().join("kk2.map")).unwrap();
+    assert!(map.contains("Names not listed here are unchanged"), "{map}");
+    assert!(
+        map.lines().all(|l| l.starts_with('#')),
+        "stale renamings in the map:\n{map}"
+    );
 }
 
 #[test]

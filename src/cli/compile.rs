@@ -312,7 +312,8 @@ fn data_path(path: &Path) -> std::io::Result<PathBuf> {
 }
 
 /// The model's file(s) at `path`: for fixed MPS with its rename map beside
-/// it; for AMPL, the flat MathProg model and a `.dat` with no data, so that
+/// it (always, with no lines when nothing was renamed, so a map left by an
+/// earlier compile never describes this file); for AMPL, the flat MathProg model and a `.dat` with no data, so that
 /// `glpsol -m NAME.mod -d NAME.dat` runs whichever model was written last.
 fn write_files(format: OutputFormat, model: &Model, path: &Path) -> std::io::Result<()> {
     let mut files = output::files();
@@ -322,10 +323,8 @@ fn write_files(format: OutputFormat, model: &Model, path: &Path) -> std::io::Res
         OutputFormat::FixedMps => {
             let names = back::fixed_names(model);
             files.write(path, Box::new(|w| back::write_fixed_mps(model, &names, w)))?;
-            if names.renamed_count() > 0 {
-                let map = output::sibling(path, "map");
-                files.write(&map, Box::new(|w| back::write_rename_map(model, &names, w)))?;
-            }
+            let map = output::sibling(path, "map");
+            files.write(&map, Box::new(|w| back::write_rename_map(model, &names, w)))?;
         }
         OutputFormat::Ampl => {
             let data = data_path(path)?;
