@@ -89,6 +89,7 @@ fn solution_digits_are_drawn_row_by_row() {
         &Options {
             solution: Some(&solution),
             title: None,
+            selectable: false,
         },
     );
     let doc = roxmltree::Document::parse(&svg).unwrap();
@@ -110,6 +111,7 @@ fn text_is_escaped() {
         &Options {
             solution: None,
             title: Some(title),
+            selectable: false,
         },
     );
     let doc = roxmltree::Document::parse(&svg).expect("escaped title parses");
