@@ -97,6 +97,11 @@ pub fn page(puzzle: &Puzzle, opts: &Options, page: &Page) -> Result<String, Expl
         .iter()
         .map(|f| FamilyView {
             eq: f.eq,
+            // As the LP file's comments label rows: `(2.1)`, but `given`.
+            label: match f.eq.bytes().any(|b| b.is_ascii_digit()) {
+                true => format!("({})", f.eq),
+                false => f.eq.to_string(),
+            },
             name: family_name(f.eq),
             rows: f.rows,
             nonzeros: f.nonzeros,
@@ -175,6 +180,7 @@ struct CageView {
 
 struct FamilyView {
     eq: &'static str,
+    label: String,
     name: &'static str,
     rows: usize,
     nonzeros: usize,
