@@ -124,7 +124,14 @@
   });
   filter();
 
-  var asked = /^#select-(\d+)$/.exec(location.hash);
-  var first = document.getElementById("cage-" + (asked ? asked[1] : body.dataset.selected));
-  select(first || cages[0]);
+  // The cage named by #select-C in the address, if any.
+  function linked() {
+    var asked = /^#select-(\d+)$/.exec(location.hash);
+    return asked ? document.getElementById("cage-" + asked[1]) : null;
+  }
+  window.addEventListener("hashchange", function () {
+    var g = linked();
+    if (g) select(g);
+  });
+  select(linked() || document.getElementById("cage-" + body.dataset.selected) || cages[0]);
 })();

@@ -89,6 +89,12 @@ fn same_input_same_bytes_on_stdout_and_in_a_file() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), a);
     // `-` is standard output.
     assert_eq!(page(&[KK2, "-o", "-"]), a);
+    // The text explanation goes to a file the same way.
+    let text_file = dir.path().join("kk2.txt");
+    let to_file = cagec(&["explain", KK2, "-o", text_file.to_str().unwrap()]);
+    assert_eq!(to_file.status.code(), Some(0));
+    let to_stdout = cagec(&["explain", KK2]);
+    assert_eq!(std::fs::read(&text_file).unwrap(), to_stdout.stdout);
 }
 
 #[test]

@@ -146,6 +146,8 @@ try {
   const next = count === 1 ? big : big < count ? big + 1 : big - 1;
   if (next !== big) await page.keyboard.press(big < count ? "Tab" : "Shift+Tab");
   check(await page.evaluate(() => document.activeElement.id) === `cage-${next}`, "Tab moves to the next cage");
+  const focusRing = (await page.getAttribute(`#outline-${next}`, "class")).split(" ");
+  check(focusRing.includes("focus"), "the focused cage has its dashed outline");
   await page.keyboard.press("Enter");
   await expectSelected(next, "Tab and Enter");
 
@@ -227,6 +229,12 @@ try {
   check((await page.locator(".cage-panel:visible").count()) === count, "print shows every cage");
   check((await page.locator("#status:visible, input.fam:visible").count()) === 0, "print hides the controls");
   await page.emulateMedia({ media: "screen" });
+
+  // A link with #select-C opens the page with cage C selected.
+  const linked = count > 1 ? 2 : 1;
+  await page.goto(`${url}#select-${linked}`);
+  await page.waitForSelector("body.js");
+  await expectSelected(linked, "#select link");
 
   if (screenshot) {
     await page.evaluate(() => window.scrollTo(0, 0));
