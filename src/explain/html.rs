@@ -19,6 +19,7 @@ use askama::Template;
 use super::{Ctx, ExplainError, cage_body, cage_rows, heading, preamble};
 use crate::formulate::{Options, family_name};
 use crate::ir::{Grid, Puzzle};
+use crate::model::{Model, Section};
 use crate::stats::Stats;
 use crate::svg;
 use markup::{CellMap, lone_banner, lp_rows};
@@ -139,7 +140,7 @@ fn dedent(text: &str) -> String {
 }
 
 /// Cage `c`'s section of the model (one, or none for a model without it).
-fn cage_section(model: &crate::model::Model, c: usize) -> &[crate::model::Section] {
+fn cage_section(model: &Model, c: usize) -> &[Section] {
     let prefix = format!("cage {}:", c + 1);
     let i = model
         .sections
