@@ -8,6 +8,7 @@
 //! (big-M, prime exponents, value sets, tuples) is recomputed with the
 //! functions the formulation itself uses.
 
+pub mod html;
 mod ops;
 #[cfg(test)]
 mod tests;
@@ -23,7 +24,7 @@ use crate::formulate::{
 use crate::ir::{Cage, Cell, Op, Puzzle};
 use crate::model::Model;
 use crate::tuples::{self, Tuples};
-use text::{row_pieces, short_note, wrap, wrap_words};
+use text::{WIDTH, row_pieces, short_note, wrap, wrap_words, wrap_words_at};
 
 /// Tuples are listed one by one up to this many.
 const LISTED_TUPLES: usize = 12;
@@ -36,6 +37,11 @@ pub enum ExplainError {
     /// `--cage 9` on a puzzle with 7 cages.
     #[error("there is no cage {cage}: the puzzle has cages 1 to {count}")]
     NoSuchCage { cage: usize, count: usize },
+    /// A page for a model this large would be too heavy to read.
+    #[error(
+        "the model has {nonzeros} non-zeros, more than the {limit} a page can show legibly; explain it as text (without --html), or one cage with --cage"
+    )]
+    TooLargeForPage { nonzeros: usize, limit: usize },
     #[error("formatting failed")]
     Fmt(#[from] fmt::Error),
 }
@@ -65,12 +71,7 @@ pub fn write_explanation(
         Some(c) => return Err(ExplainError::NoSuchCage { cage: c, count }),
         None => 0..count,
     };
-    let ctx = Ctx {
-        puzzle,
-        opts,
-        model: formulate_with(puzzle, opts)?,
-        alternatives: OnceCell::new(),
-    };
+    let ctx = Ctx::new(puzzle, opts)?;
     preamble(&ctx, out)?;
     for c in chosen {
         writeln!(out)?;
@@ -87,9 +88,26 @@ struct Ctx<'a> {
     /// The same model with products by primes and by sets, built on demand to
     /// show what `--product auto` compared.
     alternatives: OnceCell<Option<(Model, Model)>>,
+    /// Prose is wrapped at this many characters (a page wraps its own).
+    width: usize,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    fn new(puzzle: &'a Puzzle, opts: &'a Options) -> Result<Ctx<'a>, FormulateError> {
+        Ok(Ctx {
+            puzzle,
+            opts,
+            model: formulate_with(puzzle, opts)?,
+            alternatives: OnceCell::new(),
+            width: WIDTH,
+        })
+    }
+
+    /// Prose wrapped at the context's width.
+    fn wrap_words(&self, text: &str, first: &str, rest: &str) -> String {
+        wrap_words_at(text, first, rest, self.width)
+    }
+
     fn n(&self) -> usize {
         self.puzzle.size
     }
@@ -117,7 +135,7 @@ fn preamble(ctx: &Ctx, out: &mut dyn Write) -> fmt::Result {
         ctx.puzzle.cages.len(),
         describe_options(ctx.opts)
     );
-    writeln!(out, "{}", wrap_words(&text, "", ""))?;
+    writeln!(out, "{}", ctx.wrap_words(&text, "", ""))?;
     if let Some(p) = model.presolve {
         writeln!(
             out,
@@ -138,7 +156,7 @@ fn preamble(ctx: &Ctx, out: &mut dyn Write) -> fmt::Result {
          essay's initial possibilities); up to {LISTED_TUPLES} are listed.",
         n * n - 1
     );
-    writeln!(out, "{}", wrap_words(&text, "", ""))?;
+    writeln!(out, "{}", ctx.wrap_words(&text, "", ""))?;
     writeln!(out, "Rows every {n}x{n} puzzle has, not repeated below:")?;
     for (eq, pattern) in [
         ("2.1", "cell_I_J"),
@@ -180,22 +198,33 @@ fn describe_options(opts: &Options) -> String {
 }
 
 fn explain_cage(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
-    let cage = &ctx.puzzle.cages[c];
-    let cells = cage.sorted_cells();
-    let n = ctx.n();
-    writeln!(
-        out,
+    writeln!(out, "{}", heading(&ctx.puzzle.cages[c], c))?;
+    let rows = cage_body(ctx, c, out)?;
+    write_rows(&ctx.model, c, rows, out)
+}
+
+/// `cage 7: 2% (ratio: one value is 2 times the other)`.
+fn heading(cage: &Cage, c: usize) -> String {
+    format!(
         "cage {}: {}{} ({}: {})",
         c + 1,
         cage.target,
         cage.op.symbol(),
         cage.op.paper_name(),
         clue_words(cage)
-    )?;
+    )
+}
+
+/// Everything between the heading and the rows: cells, tuples and the
+/// arithmetic. Returns the cage's rows.
+fn cage_body(ctx: &Ctx, c: usize, out: &mut dyn Write) -> Result<Range<usize>, fmt::Error> {
+    let cage = &ctx.puzzle.cages[c];
+    let cells = cage.sorted_cells();
+    let n = ctx.n();
     let coords: Vec<String> = cells.iter().map(|&cell| coord(cell)).collect();
     let jwiki: Vec<String> = cells.iter().map(|c| c.index(n).to_string()).collect();
     let text = format!("cells {}; J-wiki {}", coords.join(" "), jwiki.join(" "));
-    writeln!(out, "{}", wrap_words(&text, "  ", "    "))?;
+    writeln!(out, "{}", ctx.wrap_words(&text, "  ", "    "))?;
     let rows = cage_rows(&ctx.model, c);
     let table = tuples::enumerate(cage, n, ctx.opts.tuple_limit.max(tuples::DEFAULT_LIMIT));
     let tabulated = rows.clone().any(|r| ctx.model.row(r).info.eq == "T.1");
@@ -209,7 +238,7 @@ fn explain_cage(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
                  rows for this cage.",
                 ctx.opts.tuple_limit
             );
-            writeln!(out, "{}", wrap_words(&text, "  ", "  "))?;
+            writeln!(out, "{}", ctx.wrap_words(&text, "  ", "  "))?;
         }
         match cage.op {
             Op::Given => ops::given(ctx, c, out)?,
@@ -221,7 +250,7 @@ fn explain_cage(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
             Op::Hidden => ops::tupled(ctx, c, out)?,
         }
     }
-    write_rows(&ctx.model, c, rows, out)
+    Ok(rows)
 }
 
 fn clue_words(cage: &Cage) -> String {

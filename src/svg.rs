@@ -7,6 +7,11 @@
 //! The output depends only on its inputs: integer coordinates, fixed
 //! attribute order, no timestamps. It does not check the solution; callers
 //! pass grids that [`crate::verify::check`] accepted.
+//!
+//! With [`Options::selectable`] the picture also carries what the page of
+//! `cagec explain --html` needs (`selectable.rs`): one focusable group per
+//! cage with a rectangle per cell (`id="cell_I_J"`), and each cage's outline
+//! (`id="outline-C"`), drawn only when the page selects it.
 
 use std::fmt::{self, Write};
 
@@ -27,6 +32,8 @@ pub struct Options<'a> {
     pub solution: Option<&'a Grid>,
     /// The picture's `<title>` (a file name, say); escaped as needed.
     pub title: Option<&'a str>,
+    /// Cells and cages as elements a page's script can select and light up.
+    pub selectable: bool,
 }
 
 /// The SVG document for `puzzle`.
@@ -38,12 +45,28 @@ pub fn render(puzzle: &Puzzle, opts: &Options) -> String {
 
 /// [`render`] into any `fmt::Write`.
 pub fn write_svg(puzzle: &Puzzle, opts: &Options, out: &mut dyn Write) -> fmt::Result {
+    writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
+    element(
+        puzzle,
+        opts,
+        r#" xmlns="http://www.w3.org/2000/svg" version="1.1""#,
+        out,
+    )
+}
+
+/// The `<svg>` element to put inside an HTML page: no XML declaration, and
+/// no namespace (HTML gives `<svg>` its own), so the page names no URL.
+pub fn write_inline_svg(puzzle: &Puzzle, opts: &Options, out: &mut dyn Write) -> fmt::Result {
+    element(puzzle, opts, "", out)
+}
+
+/// The `<svg>` element, with `attributes` after its name.
+fn element(puzzle: &Puzzle, opts: &Options, attributes: &str, out: &mut dyn Write) -> fmt::Result {
     let n = puzzle.size;
     let side = 2 * MARGIN + n * CELL;
-    writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
     writeln!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{side}" height="{side}" viewBox="0 0 {side} {side}">"#
+        r#"<svg{attributes} width="{side}" height="{side}" viewBox="0 0 {side} {side}">"#
     )?;
     let title = match opts.title {
         Some(t) => format!("{t} ({n}×{n} KenKen)"),
@@ -54,6 +77,9 @@ pub fn write_svg(puzzle: &Puzzle, opts: &Options, out: &mut dyn Write) -> fmt::R
         out,
         r##"<rect width="{side}" height="{side}" fill="#ffffff"/>"##
     )?;
+    if opts.selectable {
+        selectable::cells(puzzle, out)?;
+    }
     grid_lines(n, out)?;
     cage_lines(puzzle, out)?;
     let inner = n * CELL;
@@ -64,6 +90,9 @@ pub fn write_svg(puzzle: &Puzzle, opts: &Options, out: &mut dyn Write) -> fmt::R
     clues(puzzle, out)?;
     if let Some(grid) = opts.solution {
         digits(grid, out)?;
+    }
+    if opts.selectable {
+        selectable::outlines(puzzle, out)?;
     }
     writeln!(out, "</svg>")
 }
@@ -217,5 +246,6 @@ fn digits(grid: &Grid, out: &mut dyn Write) -> fmt::Result {
     writeln!(out, "</g>")
 }
 
+mod selectable;
 #[cfg(test)]
 mod tests;

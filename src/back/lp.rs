@@ -17,8 +17,8 @@ use std::io::{self, Write};
 
 use askama::Template;
 
-use super::text::{Comments, Header, Wrap, banners, row_comment};
-use crate::model::{Domain, Model, VarId};
+use super::text::{Comments, Header, Wrap, banner, banners, row_comment};
+use crate::model::{Domain, Model, Section, VarId};
 
 const COMMENTS: Comments = Comments::plain("\\");
 
@@ -125,6 +125,38 @@ struct LpRow<'a> {
 impl Display for LpRow<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         banners(f, COMMENTS, self.model, self.index)?;
+        lp_row(self.model, self.index).fmt(f)
+    }
+}
+
+/// The lines [`write_lp`] writes for row `index`: its comment, then the row
+/// (wrapped as in the file), without the banners of sections starting there.
+/// For pages that show a model's rows exactly as the file has them.
+pub fn lp_row(model: &Model, index: usize) -> impl Display + '_ {
+    RowLines { model, index }
+}
+
+/// The banner lines [`write_lp`] writes before the first row of `section`.
+pub fn lp_banner(section: &Section) -> impl Display + '_ {
+    Banner(section)
+}
+
+struct Banner<'a>(&'a Section);
+
+impl Display for Banner<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        banner(f, COMMENTS, self.0)
+    }
+}
+
+/// A row's comment and its own lines.
+struct RowLines<'a> {
+    model: &'a Model,
+    index: usize,
+}
+
+impl Display for RowLines<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let row = self.model.row(self.index);
         row_comment(f, COMMENTS, &row)?;
         let mut w = Wrap::new(f, LINE_LIMIT);

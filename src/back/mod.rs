@@ -30,7 +30,7 @@ mod text;
 use std::io::{self, BufWriter, Write};
 
 pub use fixed::{FixedNames, fixed_names, write_rename_map};
-pub use lp::write_lp;
+pub use lp::{lp_banner, lp_row, write_lp};
 pub use mathprog::{write_mathprog, write_mathprog_data};
 pub use mps::{write_fixed_comments, write_fixed_mps, write_mps};
 

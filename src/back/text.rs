@@ -128,10 +128,15 @@ pub(crate) fn banners(
     row: usize,
 ) -> fmt::Result {
     for s in sections_at(model, row) {
-        comments.line(f, |_| Ok(()))?;
-        comments.line(f, |w| write!(w, " === {} ===", CommentText(&s.title)))?;
+        banner(f, comments, s)?;
     }
     Ok(())
+}
+
+/// The banner of one section: an empty comment line, then `P === title ===`.
+pub(crate) fn banner(f: &mut Formatter<'_>, comments: Comments, section: &Section) -> fmt::Result {
+    comments.line(f, |_| Ok(()))?;
+    comments.line(f, |w| write!(w, " === {} ===", CommentText(&section.title)))
 }
 
 /// The header block of every format: `model.header`, then the model's size.

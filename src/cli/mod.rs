@@ -83,8 +83,8 @@ pub enum Command {
     #[command(after_help = EXIT_CODES)]
     Generate(generate::GenerateArgs),
     /// Explain which rows each cage generates and why, with the paper's
-    /// equation numbers.
-    #[command(after_help = EXIT_CODES)]
+    /// equation numbers; as text, or with --html as one interactive page.
+    #[command(after_help = explain::AFTER_HELP)]
     Explain(explain::ExplainArgs),
     /// Draw the puzzle as an SVG picture, as newspapers print it, optionally
     /// with a checked solution.

@@ -56,6 +56,7 @@ pub fn run(args: &RenderArgs) -> u8 {
         &svg::Options {
             solution: solution.as_ref(),
             title: Some(&title),
+            selectable: false,
         },
     );
     let fill: output::Fill = Box::new(|w| w.write_all(text.as_bytes()));
@@ -86,13 +87,26 @@ fn solution(args: &RenderArgs, loaded: &Loaded) -> Result<Option<Grid>, u8> {
         })?;
         (grid, path.display().to_string())
     } else if args.solve {
-        (solve(loaded)?, "the built-in solver's grid".to_string())
+        return solved(loaded).map(Some);
     } else {
         return Ok(None);
     };
-    let violations = verify::check(puzzle, &grid);
+    checked(loaded, grid, &source, exit::NO).map(Some)
+}
+
+/// The built-in solver's grid, checked like a user's; `Err` holds the exit
+/// code after a message (shared with `explain --html --solve`).
+pub(super) fn solved(loaded: &Loaded) -> Result<Grid, u8> {
+    let grid = solve(loaded)?;
+    // A wrong grid from our solver is a bug: a solver failure.
+    checked(loaded, grid, "the built-in solver's grid", exit::SOLVER)
+}
+
+/// `grid` if it solves the puzzle; else every violation and `Err(wrong)`.
+fn checked(loaded: &Loaded, grid: Grid, source: &str, wrong: u8) -> Result<Grid, u8> {
+    let violations = verify::check(&loaded.puzzle, &grid);
     if violations.is_empty() {
-        return Ok(Some(grid));
+        return Ok(grid);
     }
     eprintln!(
         "cagec: {source} is not a solution of {}:",
@@ -101,8 +115,7 @@ fn solution(args: &RenderArgs, loaded: &Loaded) -> Result<Option<Grid>, u8> {
     for v in &violations {
         eprintln!("  {v}");
     }
-    // A wrong grid from the user is a negative answer; from our solver, a bug.
-    Err(if args.solve { exit::SOLVER } else { exit::NO })
+    Err(wrong)
 }
 
 fn solve(loaded: &Loaded) -> Result<Grid, u8> {
@@ -126,10 +139,8 @@ fn solve(loaded: &Loaded) -> Result<Grid, u8> {
     }
 }
 
-/// Parses n lines of n integers; blank lines are skipped. The error is
-/// `LINE: message`, to follow the file name.
 /// The file name without directories and extension, or `stdin`.
-fn title_of(loaded: &Loaded) -> String {
+pub(super) fn title_of(loaded: &Loaded) -> String {
     if loaded.display_name == "<stdin>" {
         return "stdin".to_string();
     }

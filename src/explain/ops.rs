@@ -4,7 +4,7 @@
 
 use std::fmt::{self, Write};
 
-use super::{Ctx, cage_rows, coord, plural, wrap_words};
+use super::{Ctx, cage_rows, coord, plural};
 use crate::formulate::names;
 use crate::formulate::primes::{exponent, factorize, primes_up_to, ratio_big_m};
 use crate::formulate::products::value_sets;
@@ -13,8 +13,8 @@ use crate::ir::Cell;
 use crate::tuples::Tuples;
 
 /// Writes `text` as a wrapped paragraph indented under the cage heading.
-fn para(out: &mut dyn Write, text: &str) -> fmt::Result {
-    writeln!(out, "{}", wrap_words(text, "  ", "  "))
+fn para(ctx: &Ctx, out: &mut dyn Write, text: &str) -> fmt::Result {
+    writeln!(out, "{}", ctx.wrap_words(text, "  ", "  "))
 }
 
 fn y(cell: Cell) -> String {
@@ -36,6 +36,7 @@ pub(super) fn given(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
     let cage = &ctx.puzzle.cages[c];
     let (cell, t) = (cage.cells[0], cage.target);
     para(
+        ctx,
         out,
         &format!(
             "A given has no operation; the paper writes it as a one-cell sum (3.1). cagec \
@@ -51,6 +52,7 @@ pub(super) fn sum(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
     let cage = &ctx.puzzle.cages[c];
     if cage.cells.len() == 1 {
         return para(
+            ctx,
             out,
             &format!(
                 "(3.1) over a single cell is a given in disguise: {} = {}.",
@@ -60,6 +62,7 @@ pub(super) fn sum(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
         );
     }
     para(
+        ctx,
         out,
         &format!(
             "(3.1) the y of the cage's cells add up to {}. y is continuous, but (3.2) ties it \
@@ -75,6 +78,7 @@ pub(super) fn difference(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Resul
     let (a, b, t, u) = (cells[0], cells[1], cage.target, u_name(ctx, c));
     let (ya, yb) = (y(a), y(b));
     para(
+        ctx,
         out,
         &format!(
             "a = {} and b = {}: a is the cell with the smaller row-major index. \
@@ -86,10 +90,12 @@ pub(super) fn difference(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Resul
         ),
     )?;
     para(
+        ctx,
         out,
         &format!("{u} = 0: {yb} - {ya} = {t}, b holds the larger value."),
     )?;
     para(
+        ctx,
         out,
         &format!(
             "{u} = 1: {yb} - {ya} = -{t}, that is {ya} - {yb} = {t}: a holds the larger value."
@@ -105,6 +111,7 @@ pub(super) fn ratio(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
     let m = ratio_big_m(n, r);
     let (ya, yb) = (y(a), y(b));
     para(
+        ctx,
         out,
         &format!(
             "a = {} and b = {}: a is the cell with the smaller row-major index. \
@@ -117,6 +124,7 @@ pub(super) fn ratio(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
     )?;
     let (q, rem) = (n / r, n % r);
     para(
+        ctx,
         out,
         &format!(
             "big-M: M = r·(n - n mod r) - n div r = {r}·({n} - {n} mod {r}) - {n} div {r} \
@@ -124,6 +132,7 @@ pub(super) fn ratio(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
         ),
     )?;
     para(
+        ctx,
         out,
         &format!(
             "Why: with {u} = 1, (5.1) reads {yb} - {r}·{ya} + M >= 0 while {ya} = {r}·{yb}, \
@@ -155,9 +164,9 @@ pub(super) fn product(
     if straight {
         value_set_text(ctx, c, table, out)?;
     } else {
-        bent_text(&cells, table, out)?;
+        bent_text(ctx, &cells, table, out)?;
     }
-    para(out, &choice_text(ctx, c, straight, table))?;
+    para(ctx, out, &choice_text(ctx, c, straight, table))?;
     let m = &ctx.model;
     let written = cage_rows(m, c)
         .filter(|&r| m.row(r).info.eq == "6.1.5")
@@ -165,6 +174,7 @@ pub(super) fn product(
     let primes = primes_up_to(ctx.n()).len();
     if m.presolve.is_some() && written > 0 && written < primes {
         para(
+            ctx,
             out,
             &format!(
                 "Presolve dropped {} of the {primes} prime rows: no value they count is left in \
@@ -182,6 +192,7 @@ fn exponent_tables(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
     let w = primes.last().map_or(1, |p| p.to_string().len()) + 2;
     let label = format!("v_p({t})").len().max(8) + 2;
     para(
+        ctx,
         out,
         &format!(
             "Method 1 (6.1.5): {t} = {}; one row cage_{cn}_pP for every prime p <= {n}, \
@@ -197,6 +208,7 @@ fn exponent_tables(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
     writeln!(out, "    {:<label$}{heads}", "p")?;
     writeln!(out, "    {:<label$}{rhs}", format!("v_p({t})"))?;
     para(
+        ctx,
         out,
         &format!(
             "The exponents of each value K <= {n}, the coefficient of x_I_J_K in row \
@@ -228,7 +240,7 @@ fn exponent_tables(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
             excluded.join(", ")
         ));
     }
-    para(out, &text)
+    para(ctx, out, &text)
 }
 
 /// `2^3 · 3`, or `1`.
@@ -261,6 +273,7 @@ fn value_set_text(ctx: &Ctx, c: usize, table: Option<&Tuples>, out: &mut dyn Wri
     };
     let Some(table) = table else {
         return para(
+            ctx,
             out,
             "Method 2 (value sets, §6.2 and Appendix A): too many tuples to list the sets.",
         );
@@ -268,6 +281,7 @@ fn value_set_text(ctx: &Ctx, c: usize, table: Option<&Tuples>, out: &mut dyn Wri
     let sets = value_sets(table);
     let shown: Vec<String> = sets.iter().map(|s| show_set(s)).collect();
     para(
+        ctx,
         out,
         &format!(
             "Method 2 (value sets, §6.2 and Appendix A): the cells lie in one {line}, so {rule} \
@@ -287,10 +301,15 @@ fn value_set_text(ctx: &Ctx, c: usize, table: Option<&Tuples>, out: &mut dyn Wri
              values >= {w}·w_{cn}_S, and (A.12) w_{cn}_1 + … + w_{cn}_{m} = 1."
         ),
     };
-    para(out, &how)
+    para(ctx, out, &how)
 }
 
-fn bent_text(cells: &[Cell], table: Option<&Tuples>, out: &mut dyn Write) -> fmt::Result {
+fn bent_text(
+    ctx: &Ctx,
+    cells: &[Cell],
+    table: Option<&Tuples>,
+    out: &mut dyn Write,
+) -> fmt::Result {
     let mut text = "Method 2 (value sets) does not apply: the cells are not in one row or \
                     column, so two of them may hold the same value, which no set of values \
                     can say. The paper's counter-example (Appendix A4): cells (1,1) (1,2) \
@@ -322,7 +341,7 @@ fn bent_text(cells: &[Cell], table: Option<&Tuples>, out: &mut dyn Write) -> fmt
             ));
         }
     }
-    para(out, &text)
+    para(ctx, out, &text)
 }
 
 /// Which method the model's rows use, and why under the options given.
@@ -375,6 +394,7 @@ pub(super) fn tupled(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
         .map_or(z, |t| t.count());
     if z < count {
         para(
+            ctx,
             out,
             &format!(
                 "Presolve left a z for {z} of the {count} tuples: the others give some cell a \
@@ -383,6 +403,7 @@ pub(super) fn tupled(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
         )?;
     }
     para(
+        ctx,
         out,
         &format!(
             "Tuple formulation (beyond the paper): one binary z_{cn}_T per tuple T ({z} \

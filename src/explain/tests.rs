@@ -181,12 +181,7 @@ fn auto_counts_agree_with_the_choice_even_after_presolve() {
                 ..Options::default()
             };
             let model = formulate_with(&puzzle, &opts).unwrap();
-            let ctx = Ctx {
-                puzzle: &puzzle,
-                opts: &opts,
-                model: model.clone(),
-                alternatives: OnceCell::new(),
-            };
+            let ctx = Ctx::new(&puzzle, &opts).unwrap();
             let (primes, sets) = ctx.alternatives().unwrap();
             for (c, cage) in puzzle.cages.iter().enumerate() {
                 if cage.op != Op::Mul {

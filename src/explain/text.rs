@@ -47,12 +47,17 @@ pub(super) fn short_note(note: &str, cn: usize) -> &str {
 /// Joins `pieces` with spaces into lines of at most [`WIDTH`] characters
 /// (a piece longer than that gets a line of its own).
 pub(super) fn wrap(pieces: &[String], first: &str, rest: &str) -> String {
+    wrap_at(pieces, first, rest, WIDTH)
+}
+
+/// [`wrap`] at `width` characters.
+fn wrap_at(pieces: &[String], first: &str, rest: &str, width: usize) -> String {
     let mut out = String::from(first);
     let mut line_len = first.chars().count();
     let mut at_start = true;
     for piece in pieces {
         let len = piece.chars().count();
-        if !at_start && line_len + 1 + len > WIDTH {
+        if !at_start && line_len + 1 + len > width {
             out.push('\n');
             out.push_str(rest);
             line_len = rest.chars().count();
@@ -72,6 +77,11 @@ pub(super) fn wrap(pieces: &[String], first: &str, rest: &str) -> String {
 /// Wraps prose, never inside a formula: an operator stays on the line of
 /// the words on both its sides (`M >= 3·2 = 6` is never broken).
 pub(super) fn wrap_words(text: &str, first: &str, rest: &str) -> String {
+    wrap_words_at(text, first, rest, WIDTH)
+}
+
+/// [`wrap_words`] at `width` characters (`usize::MAX`: one line).
+pub(super) fn wrap_words_at(text: &str, first: &str, rest: &str, width: usize) -> String {
     const OPERATORS: &[&str] = &["=", "<=", ">=", "+", "-", "·"];
     let mut pieces: Vec<String> = Vec::new();
     let mut glue = false;
@@ -86,5 +96,5 @@ pub(super) fn wrap_words(text: &str, first: &str, rest: &str) -> String {
         }
         glue = op;
     }
-    wrap(&pieces, first, rest)
+    wrap_at(&pieces, first, rest, width)
 }

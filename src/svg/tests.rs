@@ -89,6 +89,7 @@ fn solution_digits_are_drawn_row_by_row() {
         &Options {
             solution: Some(&solution),
             title: None,
+            selectable: false,
         },
     );
     let doc = roxmltree::Document::parse(&svg).unwrap();
@@ -110,6 +111,7 @@ fn text_is_escaped() {
         &Options {
             solution: None,
             title: Some(title),
+            selectable: false,
         },
     );
     let doc = roxmltree::Document::parse(&svg).expect("escaped title parses");
@@ -194,4 +196,58 @@ fn every_fixture_renders_with_one_clue_per_cage() {
             "{name}"
         );
     }
+}
+
+#[test]
+fn selectable_pictures_have_a_rect_per_cell_and_an_outline_per_cage() {
+    let puzzle = load("kk2.cage");
+    let plain = render(&puzzle, &Options::default());
+    assert!(!plain.contains("cell_1_1") && !plain.contains("outline-1"));
+    let opts = Options {
+        selectable: true,
+        ..Options::default()
+    };
+    let svg = render(&puzzle, &opts);
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
+    let n = puzzle.size;
+    for (c, cage) in puzzle.cages.iter().enumerate() {
+        let group = doc
+            .descendants()
+            .find(|e| e.attribute("id") == Some(&*format!("cage-{}", c + 1)))
+            .unwrap();
+        assert_eq!(group.attribute("tabindex"), Some("0"));
+        let ids: Vec<&str> = group.children().filter_map(|e| e.attribute("id")).collect();
+        let expected: Vec<String> = cage
+            .sorted_cells()
+            .iter()
+            .map(|cell| format!("cell_{}_{}", cell.row + 1, cell.col + 1))
+            .collect();
+        assert_eq!(ids, expected);
+        let outline = doc
+            .descendants()
+            .find(|e| e.attribute("id") == Some(&*format!("outline-{}", c + 1)))
+            .unwrap();
+        // Every side of a cell that no other cell of the cage shares.
+        let inner = cage
+            .cells
+            .iter()
+            .enumerate()
+            .flat_map(|(i, a)| cage.cells[i + 1..].iter().map(move |b| (a, b)))
+            .filter(|(a, b)| a.is_adjacent(**b))
+            .count();
+        let sides = outline.attribute("d").unwrap().matches('M').count();
+        assert_eq!(sides, 4 * cage.cells.len() - 2 * inner);
+    }
+    let rects = doc
+        .descendants()
+        .filter(|e| e.attribute("class") == Some("cell"))
+        .count();
+    assert_eq!(rects, n * n);
+    let mut inline = String::new();
+    write_inline_svg(&puzzle, &opts, &mut inline).unwrap();
+    assert!(
+        inline.starts_with("<svg width="),
+        "no declaration, no namespace"
+    );
+    assert!(!inline.contains("http"));
 }
