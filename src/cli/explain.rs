@@ -146,8 +146,9 @@ fn command_line(args: &ExplainArgs, title: &str) -> String {
     if m.killer_form != defaults.killer_form {
         add("--killer-form", Some(value_name(m.killer_form)));
     }
-    if m.formulation != defaults.formulation {
-        add("--formulation", Some(value_name(m.formulation)));
+    let formulation = m.options().formulation;
+    if formulation != defaults.formulation {
+        add("--formulation", Some(value_name(formulation)));
     }
     if m.tuple_limit != defaults.tuple_limit {
         add("--tuple-limit", Some(m.tuple_limit.to_string()));
