@@ -289,8 +289,9 @@ fn run_all(files: &[File], dir: &Path) -> Answers {
     })
 }
 
-/// Per reader × format × family: files that passed, size-limit skips.
-type Matrix = BTreeMap<(usize, &'static str, &'static str), [u32; 2]>;
+/// Per reader × format (index in `FORMATS`) × family: files that passed,
+/// size-limit skips.
+type Matrix = BTreeMap<(usize, usize, &'static str), [u32; 2]>;
 
 #[test]
 fn every_reader_reads_every_file_and_solves_it() {
@@ -341,7 +342,8 @@ fn every_reader_reads_every_file_and_solves_it() {
                     reader.name, case.name, file.format
                 ));
             }
-            let cell = matrix.entry((i, file.format, case.family)).or_default();
+            let format = FORMATS.iter().position(|f| f.0 == file.format).unwrap();
+            let cell = matrix.entry((i, format, case.family)).or_default();
             cell[usize::from(skips.len() > before)] += 1;
             read += 1;
         }
@@ -384,7 +386,7 @@ fn every_reader_reads_every_file_and_solves_it() {
 /// The table of docs/solvers.md: a row per reader and format, a column per
 /// fixture family.
 fn markdown(matrix: &Matrix, answers: &Answers) -> String {
-    let mut rows: BTreeMap<(usize, &str), Vec<String>> = BTreeMap::new();
+    let mut rows: BTreeMap<(usize, usize), Vec<String>> = BTreeMap::new();
     for (&(i, format, family), &[ok, skip]) in matrix {
         let cell = match (ok, skip) {
             (_, 0) => format!("✔ {ok}"),
@@ -402,9 +404,15 @@ fn markdown(matrix: &Matrix, answers: &Answers) -> String {
         "---|".repeat(FAMILIES.len())
     );
     for ((i, format), cells) in rows {
+        let reader = READERS[i].name;
+        let only = if READERS[i].package.is_none() {
+            " (read only)"
+        } else {
+            ""
+        };
+        let format = FORMATS[format].0;
         out.push_str(&format!(
-            "| {} | {format} | {} |\n",
-            READERS[i].name,
+            "| {reader}{only} | {format} | {} |\n",
             cells.join(" | ")
         ));
     }
