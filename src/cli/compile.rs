@@ -65,8 +65,8 @@ compiled over --jobs threads (one per core) with a progress bar; each puzzle's
 files are atomic, a bad puzzle is reported and the others are still written.
 
 Exit codes: 0 success, 1 no solution found for --with-solution, 2 invalid input
-or usage, 4 I/O error, 130 interrupted (143 on SIGTERM, 129 on SIGHUP) (a batch:
-the worst of its puzzles).";
+or usage, 3 the native solver's grid failed verification, 4 I/O error,
+130 interrupted (143 on SIGTERM, 129 on SIGHUP) (a batch: the worst of its puzzles).";
 
 #[derive(clap::Args, Debug)]
 pub struct CompileArgs {
