@@ -37,6 +37,7 @@ pub mod front;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod generate;
+pub mod gzip;
 pub mod input;
 pub mod ir;
 pub mod model;

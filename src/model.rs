@@ -7,6 +7,9 @@
 
 use std::ops::Range;
 
+pub mod point;
+pub use point::PointError;
+
 /// A variable, by its position in declaration order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct VarId(pub u32);

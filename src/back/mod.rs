@@ -3,7 +3,8 @@
 //! - [`write_lp`]: CPLEX-LP, read identically by HiGHS, CBC and glpsol;
 //! - [`write_mps`]: free MPS; [`write_fixed_mps`]: fixed-column MPS with short
 //!   names from [`fixed_names`] and a map back ([`write_rename_map`]);
-//! - [`ampl`]: the paper's AMPL model and data pair, run by `glpsol -m -d`.
+//! - [`ampl`]: the paper's AMPL model and data pair, run by `glpsol -m -d`;
+//! - [`write_solution`]: a feasible point as a MIPLIB-style `.sol` file.
 //!
 //! Each renders an askama template from `templates/` straight into an
 //! `io::Write` (buffered here), so memory does not grow with the output and
@@ -25,6 +26,7 @@ mod fixed;
 mod lp;
 mod mathprog;
 mod mps;
+mod sol;
 mod text;
 
 use std::io::{self, BufWriter, Write};
@@ -33,6 +35,7 @@ pub use fixed::{FixedNames, fixed_names, write_rename_map};
 pub use lp::{lp_banner, lp_row, write_lp};
 pub use mathprog::{write_mathprog, write_mathprog_data};
 pub use mps::{write_fixed_comments, write_fixed_mps, write_mps};
+pub use sol::write_solution;
 
 use crate::model::{Domain, Model};
 

@@ -1,17 +1,27 @@
-//! `cagec compile`: puzzle in, solver input file(s) out.
+//! `cagec compile`: puzzle in, solver input file(s) out; compressed when the
+//! model's name ends in `.gz`, with a feasible point beside the model on
+//! request (`--with-solution`), and for a batch a manifest (`--manifest`).
 
-use std::collections::HashMap;
+mod batch_run;
+mod files;
+mod known;
+mod manifest;
+
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use crate::back::{self, OutputFormat};
 use crate::formulate::formulate_with;
+use crate::formulate::point::feasible_point;
 use crate::front::InputFormat;
+use crate::gzip;
 use crate::input;
-use crate::ir::Puzzle;
+use crate::ir::{Puzzle, Rules};
 use crate::model::Model;
 
-use super::output::{self, Fill};
-use super::{batch, exit, interrupt, progress};
+use super::{exit, output};
+use known::Known;
+use manifest::{Entry, ManifestFormat};
 
 pub const AFTER_HELP: &str = "\
 Input formats (--from, or from the extension):
@@ -32,16 +42,31 @@ Outputs:
              stream with a data section. Run: glpsol -m NAME.mod -d NAME.dat
              (a flat model, for options or puzzles beyond the paper, gets a .dat with no data)
 
-Without --to, the format comes from the -o extension (.lp, .mps, .mod).
-Files are written atomically: on any error, Ctrl-C, SIGTERM or SIGHUP nothing
-is written.
+Without --to, the format comes from the -o extension (.lp, .mps, .mod, each
+optionally followed by .gz). Files are written atomically: on any error, Ctrl-C,
+SIGTERM or SIGHUP nothing is written.
+
+Gzip: -o NAME.lp.gz, NAME.mps.gz or NAME.mod.gz (or --gzip) writes the model
+compressed, with deterministic bytes; HiGHS, CBC and glpsol read it as it is.
+An AMPL model's data becomes NAME.dat.gz; a fixed-MPS .map and a .sol stay plain.
+
+Bundles: --with-solution writes MODEL.sol beside the model (kk0.mps.gz -> kk0.sol):
+`=obj= 0`, then one `NAME VALUE` line per column (x, y, u, w, z, in column
+order, with the file's own names), the solution the native solver finds first,
+checked against every row. Check a solver with it, e.g.
+  highs --model_file kk0.mps.gz --read_solution_file kk0.sol
+--manifest json|csv writes DIR/manifest.json or .csv after a batch: per puzzle
+file, puzzle, n, rows, columns, nonzeros, formulation, unique (yes, no, none,
+unknown), native_nodes, solution, error. Both run the native solver within
+--effort, so they are deterministic too.
 
 Batches: several puzzles or a directory, with --out-dir DIR and --to, are
 compiled over --jobs threads (one per core) with a progress bar; each puzzle's
 files are atomic, a bad puzzle is reported and the others are still written.
 
-Exit codes: 0 success, 2 invalid input or usage, 4 I/O error, 130 interrupted
-(143 on SIGTERM, 129 on SIGHUP) (a batch: the worst of its puzzles).";
+Exit codes: 0 success, 1 no solution found for --with-solution, 2 invalid input
+or usage, 3 the native solver's grid failed verification, 4 I/O error,
+130 interrupted (143 on SIGTERM, 129 on SIGHUP) (a batch: the worst of its puzzles).";
 
 #[derive(clap::Args, Debug)]
 pub struct CompileArgs {
@@ -57,7 +82,8 @@ pub struct CompileArgs {
     /// Output format; by default from the -o extension.
     #[arg(long, value_enum)]
     pub to: Option<OutputFormat>,
-    /// Output file (`-` or absent: standard output), for one puzzle.
+    /// Output file (`-` or absent: standard output), for one puzzle. A name
+    /// ending in .gz is written compressed.
     #[arg(short, long, conflicts_with = "out_dir")]
     pub output: Option<PathBuf>,
     /// Batch: write each puzzle's model as DIR/NAME.EXT (NAME from the
@@ -67,17 +93,46 @@ pub struct CompileArgs {
     /// Batch: puzzles compiled at once (default: one per core).
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
+    /// Compress the model with gzip: batch files become DIR/NAME.EXT.gz,
+    /// standard output a gzip stream (-o NAME.EXT.gz implies it).
+    #[arg(long)]
+    pub gzip: bool,
+    /// Also write a feasible point of the model as MODEL.sol beside it
+    /// (MIPLIB style, every column; the native solver's solution). Needs a
+    /// file or --out-dir; not with --to ampl.
+    #[arg(long)]
+    pub with_solution: bool,
+    /// Batch: write DIR/manifest.json or DIR/manifest.csv, one record per
+    /// puzzle in input order, once the batch is done.
+    #[arg(long, value_enum, value_name = "FORMAT", requires = "out_dir")]
+    pub manifest: Option<ManifestFormat>,
+    /// With --with-solution or --manifest: search failures and conflicts the
+    /// native solver may spend per puzzle to find a solution and prove it
+    /// unique; past it, uniqueness is `unknown`. A count, not a clock.
+    #[arg(long, value_name = "N", default_value_t = known::DEFAULT_EFFORT,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub effort: u64,
 }
 
-/// Why one puzzle was not compiled: what to print, and the exit code.
+/// Why one puzzle was not compiled: what was said before the error, the
+/// error, and the exit code.
 struct Failure {
-    message: String,
+    notes: String,
+    error: String,
     code: u8,
+}
+
+/// What compiling one puzzle gave: the text to print, the exit code, and its
+/// manifest record.
+struct Report {
+    text: String,
+    code: u8,
+    entry: Entry,
 }
 
 pub fn run(args: &CompileArgs) -> u8 {
     if let Some(dir) = &args.out_dir {
-        return run_batch(args, dir);
+        return batch_run::run(args, dir);
     }
     let [puzzle] = &args.puzzles[..] else {
         eprintln!("cagec: several puzzles make a batch: say where with --out-dir DIR");
@@ -95,242 +150,209 @@ pub fn run(args: &CompileArgs) -> u8 {
         eprintln!("cagec: say which format to write with --to lp|mps|fixed-mps|ampl");
         return exit::INVALID;
     };
-    match compile_one(args, puzzle, format, out) {
-        Ok(warnings) => {
-            eprint!("{warnings}");
-            exit::OK
-        }
-        Err(f) => {
-            eprint!("{}", f.message);
-            f.code
-        }
+    if let Err(message) = check_single(args, out, format) {
+        eprintln!("cagec: {message}");
+        return exit::INVALID;
+    }
+    let report = compile_one(args, puzzle, format, out);
+    eprint!("{}", report.text);
+    report.code
+}
+
+/// The combinations of options a single puzzle cannot have.
+fn check_single(
+    args: &CompileArgs,
+    out: Option<&Path>,
+    format: OutputFormat,
+) -> Result<(), String> {
+    check_common(args, format)?;
+    // clap's `requires` gives way to -o, which conflicts with --out-dir.
+    if args.manifest.is_some() {
+        return Err("--manifest describes a batch: give --out-dir DIR".into());
+    }
+    match out {
+        Some(path) if args.gzip && !gzip::is_gzip_path(path) => Err(format!(
+            "--gzip writes gzip, but {} does not end in .gz: name it {}.gz",
+            path.display(),
+            path.display()
+        )),
+        None if args.with_solution => Err(
+            "--with-solution writes MODEL.sol beside the model: give the model a file with -o"
+                .into(),
+        ),
+        None if args.gzip && std::io::stdout().is_terminal() => Err(
+            "gzip data is not written to a terminal: redirect standard output or give -o FILE.gz"
+                .into(),
+        ),
+        _ => Ok(()),
     }
 }
 
-/// Loads, formulates and writes one puzzle (to `out`, or standard output);
-/// returns the warnings to print.
+/// The combinations of options no compile can have.
+fn check_common(args: &CompileArgs, format: OutputFormat) -> Result<(), String> {
+    if args.with_solution && format == OutputFormat::Ampl {
+        return Err(
+            "--with-solution names the columns of an LP or MPS file, and glpsol, \
+             which runs AMPL models, reads no solution file: use --to lp, mps or fixed-mps"
+                .into(),
+        );
+    }
+    Ok(())
+}
+
+/// Compiles one puzzle to `out` (or standard output) and reports it.
 fn compile_one(
     args: &CompileArgs,
     puzzle: &Path,
     format: OutputFormat,
     out: Option<&Path>,
+) -> Report {
+    let mut entry = Entry {
+        puzzle: manifest::shown(puzzle),
+        formulation: manifest::formulation_flags(&args.model.options(), args.model.killer),
+        ..Entry::default()
+    };
+    match compile_into(args, puzzle, format, out, &mut entry) {
+        Ok(text) => Report {
+            text,
+            code: exit::OK,
+            entry,
+        },
+        Err(f) => {
+            let first = f.error.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+            entry.error = Some(first.strip_prefix("cagec: ").unwrap_or(first).to_string());
+            (entry.file, entry.solution) = (None, None);
+            Report {
+                text: f.notes + &f.error,
+                code: f.code,
+                entry,
+            }
+        }
+    }
+}
+
+/// Loads, formulates and writes one puzzle, filling in `entry`; returns the
+/// warnings and notes to print.
+fn compile_into(
+    args: &CompileArgs,
+    puzzle: &Path,
+    format: OutputFormat,
+    out: Option<&Path>,
+    entry: &mut Entry,
 ) -> Result<String, Failure> {
     let loaded = input::load_with(puzzle, args.from, args.model.killer).map_err(|e| {
-        let (message, code) = super::load_error_text(&e);
-        Failure { message, code }
+        let (error, code) = super::load_error_text(&e);
+        Failure {
+            notes: String::new(),
+            error,
+            code,
+        }
     })?;
+    let name = loaded.display_name.as_str();
     let mut notes = loaded.warnings.to_string();
+    let fail = |notes: &str, error: String, code: u8| Failure {
+        notes: notes.to_string(),
+        error: format!("cagec: {name}: {error}\n"),
+        code,
+    };
     let opts = args.model.options();
-    // The paper's AMPL pair formulates in MathProg itself: no model to build.
-    let pair =
-        format == OutputFormat::Ampl && crate::formulate::paper_ampl_applies(&loaded.puzzle, &opts);
-    let result = if pair {
-        match out {
-            None => output::to_stdout(Box::new(|w| {
-                back::ampl::write_stream(&loaded.puzzle, &[], w)
-            })),
-            Some(path) => write_pair(&loaded.puzzle, path),
+    let puzzle = &loaded.puzzle;
+    entry.n = Some(puzzle.size);
+    entry.formulation =
+        manifest::formulation_flags(&opts, matches!(puzzle.rules, Rules::Killer { .. }));
+    let known = match args.with_solution || args.manifest.is_some() {
+        true => {
+            let k = known::find(puzzle, args.effort).map_err(|e| fail(&notes, e, exit::SOLVER))?;
+            (entry.unique, entry.native_nodes) = (Some(k.unique.as_str()), k.nodes);
+            Some(k)
         }
-    } else {
-        if format == OutputFormat::Ampl {
-            notes.push_str(&format!(
-                "cagec: {}: the paper's AMPL pair encodes only its own KenKen model: \
-                 writing one flat MathProg model, every row explicit, that needs no data\n",
-                loaded.display_name
-            ));
-        }
-        let mut model = formulate_with(&loaded.puzzle, &opts).map_err(|e| Failure {
-            message: format!("{notes}cagec: {}: {e}\n", loaded.display_name),
-            code: exit::INVALID,
-        })?;
-        model.name = loaded.stem.clone();
-        match out {
-            None => output::to_stdout(stdout_fill(format, &model)),
-            Some(path) => write_files(format, &model, path),
-        }
+        false => None,
     };
-    match result {
-        Ok(()) => Ok(notes),
-        Err(e) => {
-            let (message, code) = output::write_error_text(&e);
-            Err(Failure {
-                message: notes + &message,
-                code,
-            })
-        }
+    let grid = match (&known, args.with_solution) {
+        (Some(Known { grid: Some(g), .. }), true) => Some(g),
+        (Some(k), true) => return Err(fail(&notes, k.why_no_grid(args.effort), exit::NO)),
+        _ => None,
+    };
+    // The paper's AMPL pair formulates in MathProg itself: it needs a model
+    // only for the manifest's counts.
+    let pair = format == OutputFormat::Ampl && crate::formulate::paper_ampl_applies(puzzle, &opts);
+    if format == OutputFormat::Ampl && !pair {
+        notes.push_str(&format!(
+            "cagec: {name}: the paper's AMPL pair encodes only its own KenKen model: \
+             writing one flat MathProg model, every row explicit, that needs no data\n"
+        ));
     }
+    let build = || {
+        let mut m = formulate_with(puzzle, &opts)
+            .map_err(|e| fail(&notes, e.to_string(), exit::INVALID))?;
+        m.name = loaded.stem.clone();
+        Ok(m)
+    };
+    let model = if pair { None } else { Some(build()?) };
+    let counted = match (&model, args.manifest) {
+        (None, Some(_)) => Some(build()?),
+        _ => None,
+    };
+    if let Some(m) = model.as_ref().or(counted.as_ref()) {
+        (entry.rows, entry.columns, entry.nonzeros) = (
+            Some(m.num_rows()),
+            Some(m.num_vars()),
+            Some(m.num_nonzeros()),
+        );
+    }
+    let point = match (grid, &model) {
+        (Some(g), Some(m)) => Some(feasible_point(m, puzzle, g).map_err(|e| {
+            let error = format!("internal error, nothing was written: {e}");
+            fail(&notes, error, exit::INVALID)
+        })?),
+        _ => None,
+    };
+    let gz = args.gzip || out.is_some_and(gzip::is_gzip_path);
+    if let Err(e) = write(format, puzzle, model.as_ref(), out, point.as_deref(), gz) {
+        let (error, code) = output::write_error_text(&e);
+        return Err(Failure { notes, error, code });
+    }
+    let file_name = |p: &Path| p.file_name().map(|f| f.to_string_lossy().into_owned());
+    entry.file = out.and_then(file_name);
+    if let (Some(path), Some(_), Some(k)) = (out, &point, &known) {
+        let sol = output::sibling(path, "sol");
+        entry.solution = file_name(&sol);
+        notes.push_str(&k.note(name, &sol, args.effort));
+    }
+    Ok(notes)
 }
 
-/// Every puzzle of the inputs to `DIR/NAME.EXT`, over `--jobs` threads, with a
-/// progress bar; the report comes in input order.
-fn run_batch(args: &CompileArgs, dir: &Path) -> u8 {
-    let Some(format) = args.to else {
-        eprintln!("cagec: a batch needs the format: --to lp|mps|fixed-mps|ampl");
-        return exit::INVALID;
-    };
-    let paths = match batch::expand(&args.puzzles) {
-        Ok(p) => p,
-        Err(message) => {
-            eprintln!("cagec: {message}");
-            return exit::INVALID;
-        }
-    };
-    let outputs = match output_paths(&paths, dir, format) {
-        Ok(o) => o,
-        Err(message) => {
-            eprint!("{message}");
-            return exit::INVALID;
-        }
-    };
-    if let Err(e) = std::fs::create_dir_all(dir) {
-        eprintln!("cagec: {}: {e}", dir.display());
-        return exit::IO;
-    }
-    let jobs: Vec<(&PathBuf, &PathBuf)> = paths.iter().zip(&outputs).collect();
-    let bar = progress::bar(jobs.len() as u64, "compiling");
-    let (mut compiled, mut code) = (0, exit::OK);
-    batch::run_ordered(
-        &jobs,
-        batch::jobs(args.jobs.map(usize::from)),
-        |(puzzle, out)| compile_one(args, puzzle, format, Some(out)),
-        |_, result| {
-            match result {
-                Ok(warnings) => {
-                    bar.suspend(|| eprint!("{warnings}"));
-                    compiled += 1;
-                }
-                Err(f) => {
-                    bar.suspend(|| eprint!("{}", f.message));
-                    code = worse(code, f.code);
-                }
-            }
-            bar.inc(1);
-        },
-    );
-    bar.finish_and_clear();
-    if interrupt::requested() {
-        code = interrupt::exit_code();
-    }
-    eprintln!(
-        "cagec: compiled {compiled} of {} puzzles into {}",
-        jobs.len(),
-        dir.display()
-    );
-    code
-}
-
-/// `DIR/NAME.EXT` for every puzzle; two puzzles with one name are an error.
-fn output_paths(
-    paths: &[PathBuf],
-    dir: &Path,
+/// Writes the model (the paper's AMPL pair where `model` is `None`) to `out`
+/// or standard output, with the point beside it.
+fn write(
     format: OutputFormat,
-) -> Result<Vec<PathBuf>, String> {
-    let ext = match format {
-        OutputFormat::Lp => "lp",
-        OutputFormat::Mps | OutputFormat::FixedMps => "mps",
-        OutputFormat::Ampl => "mod",
+    puzzle: &Puzzle,
+    model: Option<&Model>,
+    out: Option<&Path>,
+    point: Option<&[i64]>,
+    gz: bool,
+) -> std::io::Result<()> {
+    let compress = |fill| match gz {
+        true => gzip::compressed(fill),
+        false => fill,
     };
-    let mut first: HashMap<String, &Path> = HashMap::new();
-    let mut clashes = String::new();
-    let mut out = Vec::with_capacity(paths.len());
-    for path in paths {
-        let stem = input::stem_of(path);
-        if let Some(earlier) = first.insert(stem.clone(), path) {
-            clashes.push_str(&format!(
-                "cagec: {} and {} would both be written to {stem}.{ext}\n",
-                earlier.display(),
-                path.display()
-            ));
-        }
-        out.push(dir.join(format!("{stem}.{ext}")));
-    }
-    match clashes.is_empty() {
-        true => Ok(out),
-        false => Err(clashes),
+    match (model, out) {
+        (None, None) => output::to_stdout(compress(Box::new(|w| {
+            back::ampl::write_stream(puzzle, &[], w)
+        }))),
+        (None, Some(path)) => files::write_pair(puzzle, path),
+        (Some(m), None) => output::to_stdout(compress(files::stdout_fill(format, m))),
+        (Some(m), Some(path)) => files::write_files(format, m, path, point),
     }
 }
 
-/// The exit code of a batch: an invalid input outranks an I/O error, and an
-/// interrupt outranks both.
-fn worse(a: u8, b: u8) -> u8 {
-    let rank = |c: u8| match c {
-        exit::OK => 0,
-        exit::IO => 1,
-        exit::INVALID => 2,
-        _ => 3,
-    };
-    if rank(b) > rank(a) { b } else { a }
-}
-
+/// The format a model file's name asks for (`kk0.mps.gz` → MPS).
 fn format_from_path(path: &Path) -> Option<OutputFormat> {
-    match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+    let plain = gzip::strip_gz(path);
+    match plain.extension()?.to_str()?.to_ascii_lowercase().as_str() {
         "lp" => Some(OutputFormat::Lp),
         "mps" => Some(OutputFormat::Mps),
         "mod" => Some(OutputFormat::Ampl),
         _ => None,
     }
-}
-
-/// Everything of one format as a single stream (the fixed-MPS rename map as
-/// leading comments; for AMPL, the flat MathProg model).
-fn stdout_fill(format: OutputFormat, model: &Model) -> Fill<'_> {
-    match format {
-        OutputFormat::Lp => Box::new(|w| back::write_lp(model, w)),
-        OutputFormat::Mps => Box::new(|w| back::write_mps(model, w)),
-        OutputFormat::FixedMps => Box::new(|w| {
-            let names = back::fixed_names(model);
-            if names.renamed_count() > 0 {
-                let mut map = Vec::new();
-                back::write_rename_map(model, &names, &mut map)?;
-                back::write_fixed_comments(&String::from_utf8_lossy(&map), w)?;
-            }
-            back::write_fixed_mps(model, &names, w)
-        }),
-        OutputFormat::Ampl => Box::new(|w| back::write_mathprog(model, w)),
-    }
-}
-
-/// The paper's AMPL pair: the model at `path`, its data beside it (`.dat`).
-fn write_pair(puzzle: &Puzzle, path: &Path) -> std::io::Result<()> {
-    let data = data_path(path)?;
-    let mut files = output::files();
-    files.write(path, Box::new(|w| back::ampl::write_model(w)))?;
-    files.write(&data, Box::new(|w| back::ampl::write_data(puzzle, &[], w)))?;
-    files.commit()
-}
-
-/// Where the `.dat` of an AMPL model at `path` goes.
-fn data_path(path: &Path) -> std::io::Result<PathBuf> {
-    let data = output::sibling(path, "dat");
-    if data == path {
-        return Err(std::io::Error::other(format!(
-            "{}: the AMPL model needs a name other than .dat (its data goes there)",
-            path.display()
-        )));
-    }
-    Ok(data)
-}
-
-/// The model's file(s) at `path`: for fixed MPS with its rename map beside
-/// it (always, with no lines when nothing was renamed, so a map left by an
-/// earlier compile never describes this file); for AMPL, the flat MathProg model and a `.dat` with no data, so that
-/// `glpsol -m NAME.mod -d NAME.dat` runs whichever model was written last.
-fn write_files(format: OutputFormat, model: &Model, path: &Path) -> std::io::Result<()> {
-    let mut files = output::files();
-    match format {
-        OutputFormat::Lp => files.write(path, Box::new(|w| back::write_lp(model, w)))?,
-        OutputFormat::Mps => files.write(path, Box::new(|w| back::write_mps(model, w)))?,
-        OutputFormat::FixedMps => {
-            let names = back::fixed_names(model);
-            files.write(path, Box::new(|w| back::write_fixed_mps(model, &names, w)))?;
-            let map = output::sibling(path, "map");
-            files.write(&map, Box::new(|w| back::write_rename_map(model, &names, w)))?;
-        }
-        OutputFormat::Ampl => {
-            let data = data_path(path)?;
-            files.write(path, Box::new(|w| back::write_mathprog(model, w)))?;
-            files.write(&data, Box::new(back::write_mathprog_data))?;
-        }
-    }
-    files.commit()
 }

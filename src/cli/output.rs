@@ -45,7 +45,8 @@ pub fn to_stdout(fill: Fill<'_>) -> io::Result<()> {
     }
 }
 
-/// `path` with its extension replaced (`kk0.mod` → `kk0.dat`).
+/// `path` with its extension replaced (`kk0.mod` → `kk0.dat`); a final
+/// `.gz` goes too (`kk0.mps.gz` → `kk0.map`).
 pub fn sibling(path: &Path, extension: &str) -> PathBuf {
-    path.with_extension(extension)
+    crate::gzip::strip_gz(path).with_extension(extension)
 }

@@ -9,6 +9,7 @@
 mod cages;
 mod killer;
 pub mod names;
+pub mod point;
 mod presolve;
 pub mod primes;
 pub mod products;

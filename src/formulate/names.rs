@@ -59,8 +59,75 @@ pub fn parse_y(name: &str) -> Option<(usize, usize)> {
     (it.next().is_none() && i >= 1 && j >= 1).then(|| (i - 1, j - 1))
 }
 
+/// What a column of the model stands for, read from its name. Cells are
+/// 0-based, cages, tuples and value sets 0-based indices, values as they are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Column {
+    /// `x_I_J_K`: cell (row, col) holds k.
+    X { row: usize, col: usize, k: usize },
+    /// `y_I_J`: the value of cell (row, col).
+    Y { row: usize, col: usize },
+    /// `u_C`: the orientation of difference or ratio cage `cage`.
+    U { cage: usize },
+    /// `w_C_S`: product cage `cage` takes its value set `set`.
+    W { cage: usize, set: usize },
+    /// `z_C_T`: cage `cage` takes its tuple `tuple`.
+    Z { cage: usize, tuple: usize },
+}
+
+/// Parses any column name the formulation writes.
+pub fn parse_column(name: &str) -> Option<Column> {
+    let (prefix, rest) = name.split_once('_')?;
+    let mut numbers = Vec::with_capacity(3);
+    for part in rest.split('_') {
+        // Plain decimal, 1-based: no sign, no leading zero.
+        if part.is_empty() || part.starts_with('0') || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        numbers.push(part.parse::<usize>().ok()? - 1);
+    }
+    Some(match (prefix, &numbers[..]) {
+        ("x", &[row, col, k]) => Column::X { row, col, k: k + 1 },
+        ("y", &[row, col]) => Column::Y { row, col },
+        ("u", &[cage]) => Column::U { cage },
+        ("w", &[cage, set]) => Column::W { cage, set },
+        ("z", &[cage, tuple]) => Column::Z { cage, tuple },
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
+    use super::Column;
+
+    #[test]
+    fn every_column_kind_parses() {
+        let parse = super::parse_column;
+        assert_eq!(
+            parse("x_3_4_7"),
+            Some(Column::X {
+                row: 2,
+                col: 3,
+                k: 7
+            })
+        );
+        assert_eq!(parse("y_10_2"), Some(Column::Y { row: 9, col: 1 }));
+        assert_eq!(parse("u_12"), Some(Column::U { cage: 11 }));
+        assert_eq!(parse("w_5_2"), Some(Column::W { cage: 4, set: 1 }));
+        assert_eq!(
+            parse("z_1_300"),
+            Some(Column::Z {
+                cage: 0,
+                tuple: 299
+            })
+        );
+        for bad in [
+            "x_3_4", "x_0_1_1", "u_01", "u_+1", "v_1", "u", "u_", "z_1_2_3", "y_1__2",
+        ] {
+            assert_eq!(parse(bad), None, "{bad}");
+        }
+    }
+
     #[test]
     fn names_parse_back() {
         assert_eq!(super::x(2, 3, 7), "x_3_4_7");

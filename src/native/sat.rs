@@ -84,7 +84,12 @@ pub(super) fn search(
     while run.solutions.len() < max_new {
         if let Some(limit) = conflicts {
             let left = limit.saturating_sub(solver.get_callbacks().map_or(0, |w| w.learnt));
-            let left = i32::try_from(left).unwrap_or(i32::MAX).max(1);
+            if left == 0 {
+                // CaDiCaL reads a limit of 0 as none: the effort is spent.
+                run.out_of_effort = true;
+                break;
+            }
+            let left = i32::try_from(left).unwrap_or(i32::MAX);
             solver
                 .set_limit("conflicts", left)
                 .expect("CaDiCaL has a conflict limit");

@@ -118,7 +118,8 @@ impl<'a> Search<'a> {
     /// Counts a failure; stops the search when the budget is spent.
     fn fail(&mut self) -> Result<(), End> {
         self.stats.failures += 1;
-        self.budget -= 1;
+        // A budget of 0 (an effort of 0) stops at the first failure too.
+        self.budget = self.budget.saturating_sub(1);
         if self.budget == 0 {
             Err(End::OutOfBudget)
         } else {

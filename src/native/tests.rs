@@ -178,3 +178,27 @@ fn a_deadline_stops_the_search_incomplete() {
     assert!(out.timed_out && !out.complete);
     assert!(!out.solutions.is_empty());
 }
+
+#[test]
+fn an_effort_of_zero_gives_up_at_once_without_panicking() {
+    // 16×16 with many solutions: propagation alone settles nothing.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/scale/ambiguous16.cage"
+    ))
+    .unwrap();
+    let (p, _) = crate::front::cage::parse(&text).expect("fixture parses");
+    for strategy in [Strategy::Auto, Strategy::DepthFirst, Strategy::Cdcl] {
+        let opts = Options {
+            max_solutions: 2,
+            effort: Some(0),
+            strategy,
+            ..Options::default()
+        };
+        let out = solve(&p, &opts).unwrap();
+        assert!(
+            !out.complete,
+            "{strategy:?}: an effort of 0 proved completeness"
+        );
+    }
+}
