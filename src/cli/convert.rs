@@ -80,16 +80,5 @@ pub fn run(args: &ConvertArgs) -> u8 {
     for w in write::warnings(format, &puzzle) {
         eprintln!("cagec: warning: {w}");
     }
-    let fill: output::Fill = Box::new(move |w| w.write_all(text.as_bytes()));
-    let result = match out {
-        None => output::to_stdout(fill),
-        Some(path) => {
-            let mut files = output::files();
-            files.write(path, fill).and_then(|()| files.commit())
-        }
-    };
-    match result {
-        Ok(()) => exit::OK,
-        Err(e) => output::write_error(&e),
-    }
+    output::emit_text(out, &text)
 }

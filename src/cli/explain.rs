@@ -62,18 +62,7 @@ pub fn run(args: &ExplainArgs) -> u8 {
         Ok(text) => text,
         Err(code) => return code,
     };
-    let fill: output::Fill = Box::new(|w| w.write_all(text.as_bytes()));
-    let result = match args.output.as_deref().filter(|p| p.as_os_str() != "-") {
-        None => output::to_stdout(fill),
-        Some(path) => {
-            let mut files = output::files();
-            files.write(path, fill).and_then(|()| files.commit())
-        }
-    };
-    match result {
-        Ok(()) => exit::OK,
-        Err(e) => output::write_error(&e),
-    }
+    output::emit_text(args.output.as_deref(), &text)
 }
 
 fn text(args: &ExplainArgs, loaded: &Loaded) -> Result<String, u8> {

@@ -35,6 +35,23 @@ pub fn write_error_text(e: &io::Error) -> (String, u8) {
     }
 }
 
+/// Writes `text` to `path` atomically, or to standard output when there is
+/// no path or it is `-`; returns the exit code, having reported any error.
+pub fn emit_text(path: Option<&Path>, text: &str) -> u8 {
+    let fill: Fill = Box::new(|w| w.write_all(text.as_bytes()));
+    let result = match path.filter(|p| p.as_os_str() != "-") {
+        None => to_stdout(fill),
+        Some(path) => {
+            let mut files = files();
+            files.write(path, fill).and_then(|()| files.commit())
+        }
+    };
+    match result {
+        Ok(()) => super::exit::OK,
+        Err(e) => write_error(&e),
+    }
+}
+
 /// Writes to standard output, buffered. A closed pipe (`| head`) is not an error.
 pub fn to_stdout(fill: Fill<'_>) -> io::Result<()> {
     let stdout = io::stdout();

@@ -59,18 +59,7 @@ pub fn run(args: &RenderArgs) -> u8 {
             selectable: false,
         },
     );
-    let fill: output::Fill = Box::new(|w| w.write_all(text.as_bytes()));
-    let result = match args.output.as_deref().filter(|p| p.as_os_str() != "-") {
-        None => output::to_stdout(fill),
-        Some(path) => {
-            let mut files = output::files();
-            files.write(path, fill).and_then(|()| files.commit())
-        }
-    };
-    match result {
-        Ok(()) => exit::OK,
-        Err(e) => output::write_error(&e),
-    }
+    output::emit_text(args.output.as_deref(), &text)
 }
 
 /// The grid to draw, checked; `Err` holds the exit code after a message.

@@ -282,38 +282,5 @@ fn tuple_formulation_falls_back_above_the_limit() {
     assert!(model.find_var("u_5").is_some());
 }
 
-mod properties {
-    use super::*;
-    use proptest::prelude::*;
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(48))]
-
-        /// The grid a puzzle was generated from satisfies every row that
-        /// every option emits, including clues turned into hidden operations.
-        #[test]
-        fn the_generating_grid_satisfies_every_row(
-            size in 1usize..=7,
-            seed in any::<u64>(),
-            hide in proptest::collection::vec(any::<bool>(), 64),
-            opt in 0usize..12,
-        ) {
-            let (mut puzzle, grid) = crate::generate::puzzle(&crate::generate::Options {
-                size,
-                seed,
-                max_cage: 4,
-                ops: vec![Op::Add, Op::Sub, Op::Mul, Op::Div],
-                ..Default::default()
-            });
-            for (cage, &h) in puzzle.cages.iter_mut().zip(&hide) {
-                if h && cage.cells.len() > 1 {
-                    cage.op = Op::Hidden;
-                }
-            }
-            let opts = all_options()[opt].clone();
-            let model = formulate_with(&puzzle, &opts).unwrap();
-            let bad = model.violated_rows(point(&model, &puzzle, &grid));
-            prop_assert!(bad.is_empty(), "{:?} n={}: {:?}", opts, size, bad);
-        }
-    }
-}
+// The property "the generating grid satisfies every row, hidden operations
+// included" is `point::tests::properties`, on the point the product derives.
