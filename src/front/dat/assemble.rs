@@ -1,6 +1,8 @@
 //! Cross-checks of the statements of a .dat file (n, t, cage numbers, one
 //! target and operation per cage, prime_numbers) and the IR they make.
 
+use std::collections::HashMap;
+
 use super::{CageSet, Data, Item};
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::ir::{Cage, Cell, MAX_SIZE, Puzzle};
@@ -25,6 +27,7 @@ pub fn puzzle(mut data: Data, diags: &mut Diagnostics) -> Option<Puzzle> {
         primes(data.primes.as_ref(), n, diags);
     }
     let n = n?;
+    repeats(&data, diags);
     let mut cages = Vec::with_capacity(data.cages.len());
     for (c, set) in &data.cages {
         let cells = cells(set, n, diags);
@@ -42,6 +45,38 @@ pub fn puzzle(mut data: Data, diags: &mut Diagnostics) -> Option<Puzzle> {
         cages,
         rules: crate::ir::Rules::KenKen,
     })
+}
+
+/// Every (row, column) pair listed a second time, reported at the repeat: in
+/// the same cage, or in a later one with a note at the first listing.
+fn repeats(data: &Data, diags: &mut Diagnostics) {
+    let mut first: HashMap<(u64, u64), (u64, Span)> = HashMap::new();
+    for (&c, set) in &data.cages {
+        for item in &set.cells {
+            let (i, j) = item.value;
+            let Some(&(owner, at)) = first.get(&item.value) else {
+                first.insert(item.value, (c, item.span));
+                continue;
+            };
+            diags.push(if owner == c {
+                Diagnostic::error(
+                    item.span,
+                    format!("cell ({i},{j}) is listed twice in this cage"),
+                )
+                .note(at, format!("cell ({i},{j}) is first listed here"))
+            } else {
+                Diagnostic::error(
+                    item.span,
+                    format!(
+                        "cell ({i},{j}) is already in cage[{owner}] (line {}); a cell belongs \
+                         to exactly one cage",
+                        at.line
+                    ),
+                )
+                .note(at, format!("cage[{owner}] lists cell ({i},{j}) here"))
+            });
+        }
+    }
 }
 
 /// One warning for the paper's `: =`, naming every line it is on.
