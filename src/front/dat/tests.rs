@@ -133,6 +133,7 @@ param n := 2;
             "1:12: t = 4, but the file defines 3 cages: no set cage[3], cage[4]",
             "7:1: cage[2] has no target_number and no operation",
             "5:55: target_number for cage 6, but there is no set cage[6]",
+            "7:16: cell (1,1) is already in cage[1] (line 2); a cell belongs to exactly one cage; 2:16: note: cage[1] lists cell (1,1) here",
             "7:22: cell (3,1) is outside the 2×2 grid (expected rows and columns from 1 to 2, found (3,1))",
         ]
     );
