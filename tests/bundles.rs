@@ -4,6 +4,7 @@
 //! as a loud skip otherwise.
 
 mod bundle_support;
+mod option_sets;
 mod solvers;
 
 use std::collections::HashMap;
@@ -11,22 +12,6 @@ use std::path::Path;
 
 use bundle_support::*;
 use solvers::{Status, available};
-
-/// The option sets of `tests/glpsol_reads.rs`.
-const KENKEN_OPTIONS: &[&[&str]] = &[
-    &[],
-    &["--presolve"],
-    &["--product", "sets"],
-    &["--product", "auto"],
-    &["--formulation", "tuples"],
-    &["--formulation", "tuples", "--presolve"],
-];
-const KILLER_OPTIONS: &[&[&str]] = &[
-    &[],
-    &["--killer-form", "combined"],
-    &["--formulation", "tuples"],
-    &["--presolve"],
-];
 
 #[test]
 fn gzip_files_are_the_plain_files_compressed_with_fixed_headers() {
@@ -165,11 +150,7 @@ fn solution_files_pass_highs_on_every_fixture_and_option_set() {
     for path in fixtures() {
         let puzzle = path.to_str().unwrap();
         let loaded = cagec::input::load(&path, None).unwrap();
-        let options = match loaded.puzzle.rules {
-            cagec::ir::Rules::KenKen => KENKEN_OPTIONS,
-            cagec::ir::Rules::Killer { .. } => KILLER_OPTIONS,
-        };
-        for opts in options {
+        for opts in option_sets::for_rules(loaded.puzzle.rules) {
             let mut args = vec![puzzle, "-o", "m.lp", "--with-solution"];
             args.extend_from_slice(opts);
             ok_compile(&args, d);

@@ -7,24 +7,10 @@
 //! fit 80 columns, which needs no solver. A missing glpsol fails the test when
 //! `CI` is set and is reported as a loud skip otherwise.
 
+mod option_sets;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-
-/// The option sets of `tests/snapshots.rs` and `tests/killer.rs`.
-const KENKEN_OPTIONS: &[&[&str]] = &[
-    &[],
-    &["--presolve"],
-    &["--product", "sets"],
-    &["--product", "auto"],
-    &["--formulation", "tuples"],
-    &["--formulation", "tuples", "--presolve"],
-];
-const KILLER_OPTIONS: &[&[&str]] = &[
-    &[],
-    &["--killer-form", "combined"],
-    &["--formulation", "tuples"],
-    &["--presolve"],
-];
 
 /// glpsol's messages that are about glpsol, not about the file it read.
 const ALLOWED: &[(&str, Allowed)] = &[
@@ -76,11 +62,7 @@ fn cases() -> Vec<(PathBuf, &'static [&'static [&'static str]])> {
         .map(|path| {
             let loaded = cagec::input::load(&path, None)
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            let options = match loaded.puzzle.rules {
-                cagec::ir::Rules::KenKen => KENKEN_OPTIONS,
-                _ => KILLER_OPTIONS,
-            };
-            (path, options)
+            (path, option_sets::for_rules(loaded.puzzle.rules))
         })
         .collect();
     assert!(cases.len() >= 18, "fixtures found: {}", cases.len());
