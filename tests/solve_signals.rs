@@ -151,17 +151,7 @@ impl Solve {
 
     /// cagec's output once it has ended (within 10 s).
     fn finish(&mut self) -> Output {
-        let mut child = self.child.take().unwrap();
-        let status = child.wait_timeout(Duration::from_secs(10)).unwrap();
-        if status.is_none() {
-            let _ = child.kill();
-        }
-        let out = child.wait_with_output().unwrap();
-        assert!(
-            status.is_some(),
-            "cagec did not end within 10 s of the signal"
-        );
-        out
+        output_within_10s(self.child.take().unwrap())
     }
 
     /// Asserts that nothing of the solver's group runs within 2 s.
@@ -251,6 +241,20 @@ fn a_sigkilled_cagec_leaves_no_solver_running() {
     solve.assert_solver_gone();
 }
 
+/// The output of `child` once it has ended; fails if it runs 10 s more.
+fn output_within_10s(mut child: Child) -> Output {
+    let status = child.wait_timeout(Duration::from_secs(10)).unwrap();
+    if status.is_none() {
+        let _ = child.kill();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        status.is_some(),
+        "cagec did not end within 10 s of the signal"
+    );
+    out
+}
+
 /// A long in-process search (no solver binary) also stops on SIGTERM: the
 /// native solver and the generator poll the signal flag.
 fn stops_in_process(args: &[&str], out_dir: Option<&std::path::Path>) {
@@ -266,15 +270,7 @@ fn stops_in_process(args: &[&str], out_dir: Option<&std::path::Path>) {
     );
     let sent = Instant::now();
     kill(Pid::from_raw(child.id() as i32), Signal::SIGTERM).unwrap();
-    let status = child.wait_timeout(Duration::from_secs(10)).unwrap();
-    if status.is_none() {
-        let _ = child.kill();
-    }
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        status.is_some(),
-        "{args:?} did not end within 10 s of SIGTERM"
-    );
+    let out = output_within_10s(child);
     assert!(
         sent.elapsed() < Duration::from_secs(2),
         "{args:?} took {:?} to stop",
