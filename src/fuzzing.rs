@@ -4,7 +4,9 @@
 //! (that is what libFuzzer reports) and otherwise says what became of the
 //! input. Not a public API.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::native::Instant;
 
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::formulate::{
@@ -14,7 +16,7 @@ use crate::front::write::{self, Format};
 use crate::front::{self, InputFormat};
 use crate::ir::{Cage, Op, Puzzle, Rules};
 use crate::model::Model;
-use crate::{back, cli, input, native, rules, valid, verify};
+use crate::{back, input, native, rules, valid, verify};
 
 /// What became of one input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,7 +167,7 @@ pub fn grid(data: &[u8]) -> Verdict {
         return Verdict::NotText;
     };
     let n = 1 + first as usize % 16;
-    match cli::check::parse_grid(text, n) {
+    match front::solution::parse_grid(text, n) {
         Err(errors) => {
             assert!(errors.has_errors());
             assert_located(&errors, text);
@@ -174,7 +176,7 @@ pub fn grid(data: &[u8]) -> Verdict {
         Ok(g) => {
             assert_eq!(g.size(), n);
             assert!(g.values.iter().all(|r| r.len() == n), "{g:?}");
-            let again = cli::check::parse_grid(&g.to_string(), n);
+            let again = front::solution::parse_grid(&g.to_string(), n);
             assert_eq!(
                 again.as_ref(),
                 Ok(&g),

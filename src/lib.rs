@@ -3,8 +3,21 @@
 //!
 //! Data flows one way:
 //! text → [`front`] → [`ir::Puzzle`] → [`valid`] → [`formulate`] → [`model::Model`]
-//! → [`back`] → bytes; [`solve`] runs a solver on a model and returns a grid
-//! that [`verify`] has checked against the puzzle rules.
+//! → [`back`] → bytes ([`compile`] puts those steps together for every
+//! face); `solve` runs a solver on a model and returns a grid that
+//! [`verify`] has checked against the puzzle rules.
+//!
+//! Layers, by Cargo feature (all three are on by default):
+//! - the core, with no feature: front-ends, IR, validation, formulation,
+//!   model, back-ends, the native solver, the verifier, `explain`, pictures
+//!   and the generator. It spawns no process, handles no signal and knows no
+//!   command line, so it builds for `wasm32-unknown-unknown` and under the
+//!   Python module;
+//! - `cdcl`: the native solver's CDCL stage, CaDiCaL, built from C++;
+//! - `external-solvers`: `solve`, the drivers that run HiGHS, CBC and glpsol
+//!   as subprocesses;
+//! - `cli`: the `cagec` command (clap, progress bars, signal handling), on
+//!   top of `external-solvers`.
 //!
 //! ```
 //! use cagec::{back, formulate, front, native, valid, verify};
@@ -29,7 +42,9 @@
 
 pub mod atomic;
 pub mod back;
+#[cfg(feature = "cli")]
 pub mod cli;
+pub mod compile;
 pub mod diag;
 pub mod explain;
 pub mod formulate;
@@ -44,6 +59,7 @@ pub mod model;
 pub mod native;
 pub mod picture;
 pub mod rules;
+#[cfg(feature = "external-solvers")]
 pub mod solve;
 pub mod stats;
 pub mod svg;

@@ -121,12 +121,12 @@ fn a_huge_cell_number_in_a_non_square_puzzle_is_reported() {
 fn a_short_grid_is_reported_at_the_end_of_its_text() {
     let data = regression("grid", "ends-early-without-newline");
     assert_eq!(data, b"\x96#", "size 1 + 0x96 % 16 = 7, text '#'");
-    let errors = cagec::cli::check::parse_grid("#", 7).expect_err("no rows");
+    let errors = cagec::front::solution::parse_grid("#", 7).expect_err("no rows");
     assert_eq!(
         errors.render("g", "#"),
         "g:1:2: error: the grid ends early (expected 7 rows, found 0)\n  | #\n  |  ^\n"
     );
-    let errors = cagec::cli::check::parse_grid("1 2", 2).expect_err("one row");
+    let errors = cagec::front::solution::parse_grid("1 2", 2).expect_err("one row");
     assert!(
         errors
             .render("g", "")

@@ -40,7 +40,8 @@ pub use sol::write_solution;
 use crate::model::{Domain, Model};
 
 /// The output formats of `cagec compile --to`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum OutputFormat {
     /// CPLEX-LP, read identically by HiGHS, CBC and glpsol.
     Lp,

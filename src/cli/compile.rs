@@ -10,16 +10,16 @@ mod manifest;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-use crate::back::{self, OutputFormat};
+use crate::back::OutputFormat;
+use crate::compile::{self, Compiled};
 use crate::formulate::formulate_with;
 use crate::formulate::point::feasible_point;
 use crate::front::InputFormat;
 use crate::gzip;
 use crate::input;
-use crate::ir::{Puzzle, Rules};
-use crate::model::Model;
+use crate::ir::Rules;
 
-use super::{exit, output};
+use super::{exit, interrupt, output};
 use known::Known;
 use manifest::{Entry, ManifestFormat};
 
@@ -146,7 +146,7 @@ pub fn run(args: &CompileArgs) -> u8 {
         return exit::INVALID;
     }
     let out = args.output.as_deref().filter(|p| p.as_os_str() != "-");
-    let Some(format) = args.to.or_else(|| out.and_then(format_from_path)) else {
+    let Some(format) = args.to.or_else(|| out.and_then(compile::format_from_path)) else {
         eprintln!("cagec: say which format to write with --to lp|mps|fixed-mps|ampl");
         return exit::INVALID;
     };
@@ -275,32 +275,30 @@ fn compile_into(
     };
     // The paper's AMPL pair formulates in MathProg itself: it needs a model
     // only for the manifest's counts.
-    let pair = format == OutputFormat::Ampl && crate::formulate::paper_ampl_applies(puzzle, &opts);
-    if format == OutputFormat::Ampl && !pair {
+    if format == OutputFormat::Ampl && !compile::is_paper_pair(puzzle, &opts, format) {
         notes.push_str(&format!(
             "cagec: {name}: the paper's AMPL pair encodes only its own KenKen model: \
              writing one flat MathProg model, every row explicit, that needs no data\n"
         ));
     }
-    let build = || {
-        let mut m = formulate_with(puzzle, &opts)
-            .map_err(|e| fail(&notes, e.to_string(), exit::INVALID))?;
-        m.name = loaded.stem.clone();
-        Ok(m)
-    };
-    let model = if pair { None } else { Some(build()?) };
-    let counted = match (&model, args.manifest) {
-        (None, Some(_)) => Some(build()?),
+    let compiled = Compiled::new(puzzle, &opts, format, &loaded.stem)
+        .map_err(|e| fail(&notes, e.to_string(), exit::INVALID))?;
+    let model = compiled.model();
+    let counted = match (model, args.manifest) {
+        (None, Some(_)) => Some(
+            formulate_with(puzzle, &opts)
+                .map_err(|e| fail(&notes, e.to_string(), exit::INVALID))?,
+        ),
         _ => None,
     };
-    if let Some(m) = model.as_ref().or(counted.as_ref()) {
+    if let Some(m) = model.or(counted.as_ref()) {
         (entry.rows, entry.columns, entry.nonzeros) = (
             Some(m.num_rows()),
             Some(m.num_vars()),
             Some(m.num_nonzeros()),
         );
     }
-    let point = match (grid, &model) {
+    let point = match (grid, model) {
         (Some(g), Some(m)) => Some(feasible_point(m, puzzle, g).map_err(|e| {
             let error = format!("internal error, nothing was written: {e}");
             fail(&notes, error, exit::INVALID)
@@ -308,51 +306,23 @@ fn compile_into(
         _ => None,
     };
     let gz = args.gzip || out.is_some_and(gzip::is_gzip_path);
-    if let Err(e) = write(format, puzzle, model.as_ref(), out, point.as_deref(), gz) {
+    let written = match out {
+        None => output::to_stdout(match gz {
+            true => gzip::compressed(compiled.stream()),
+            false => compiled.stream(),
+        }),
+        Some(path) => compiled.write_files(path, point.as_deref(), Some(interrupt::flag())),
+    };
+    if let Err(e) = written {
         let (error, code) = output::write_error_text(&e);
         return Err(Failure { notes, error, code });
     }
     let file_name = |p: &Path| p.file_name().map(|f| f.to_string_lossy().into_owned());
     entry.file = out.and_then(file_name);
     if let (Some(path), Some(_), Some(k)) = (out, &point, &known) {
-        let sol = output::sibling(path, "sol");
+        let sol = compile::sibling(path, "sol");
         entry.solution = file_name(&sol);
         notes.push_str(&k.note(name, &sol, args.effort));
     }
     Ok(notes)
-}
-
-/// Writes the model (the paper's AMPL pair where `model` is `None`) to `out`
-/// or standard output, with the point beside it.
-fn write(
-    format: OutputFormat,
-    puzzle: &Puzzle,
-    model: Option<&Model>,
-    out: Option<&Path>,
-    point: Option<&[i64]>,
-    gz: bool,
-) -> std::io::Result<()> {
-    let compress = |fill| match gz {
-        true => gzip::compressed(fill),
-        false => fill,
-    };
-    match (model, out) {
-        (None, None) => output::to_stdout(compress(Box::new(|w| {
-            back::ampl::write_stream(puzzle, &[], w)
-        }))),
-        (None, Some(path)) => files::write_pair(puzzle, path),
-        (Some(m), None) => output::to_stdout(compress(files::stdout_fill(format, m))),
-        (Some(m), Some(path)) => files::write_files(format, m, path, point),
-    }
-}
-
-/// The format a model file's name asks for (`kk0.mps.gz` → MPS).
-fn format_from_path(path: &Path) -> Option<OutputFormat> {
-    let plain = gzip::strip_gz(path);
-    match plain.extension()?.to_str()?.to_ascii_lowercase().as_str() {
-        "lp" => Some(OutputFormat::Lp),
-        "mps" => Some(OutputFormat::Mps),
-        "mod" => Some(OutputFormat::Ampl),
-        _ => None,
-    }
 }

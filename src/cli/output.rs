@@ -2,7 +2,7 @@
 //! Ctrl-C), or standard output.
 
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 pub use crate::atomic::Fill;
 
@@ -60,10 +60,4 @@ pub fn to_stdout(fill: Fill<'_>) -> io::Result<()> {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         other => other,
     }
-}
-
-/// `path` with its extension replaced (`kk0.mod` → `kk0.dat`); a final
-/// `.gz` goes too (`kk0.mps.gz` → `kk0.map`).
-pub fn sibling(path: &Path, extension: &str) -> PathBuf {
-    crate::gzip::strip_gz(path).with_extension(extension)
 }

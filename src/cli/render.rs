@@ -70,7 +70,7 @@ fn solution(args: &RenderArgs, loaded: &Loaded) -> Result<Option<Grid>, u8> {
             eprintln!("cagec: {}: cannot read: {e}", path.display());
             exit::IO
         })?;
-        let grid = super::check::parse_grid(&text, puzzle.size).map_err(|d| {
+        let grid = crate::front::solution::parse_grid(&text, puzzle.size).map_err(|d| {
             eprint!("{}", d.render(&path.display().to_string(), &text));
             exit::INVALID
         })?;

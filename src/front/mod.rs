@@ -10,6 +10,7 @@ pub mod cage;
 pub mod dat;
 pub mod grid;
 pub mod keen;
+pub mod solution;
 pub(crate) mod text;
 pub mod write;
 
@@ -17,15 +18,16 @@ use crate::diag::Diagnostics;
 use crate::ir::Puzzle;
 
 /// The input formats cagec reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum InputFormat {
     /// J-wiki cage lines: `11+,1 2 5 6`.
-    #[value(alias = "jwiki")]
+    #[cfg_attr(feature = "cli", value(alias = "jwiki"))]
     Cages,
     /// AMPL data in the layout of Melkonian (2016) §7.2.
     Dat,
     /// A cage map: n rows of n cage labels, then `LABEL TARGET[OP]` lines.
-    #[value(alias = "cmap")]
+    #[cfg_attr(feature = "cli", value(alias = "cmap"))]
     Grid,
     /// A Keen game ID (Simon Tatham's puzzles): `3:a_3aab_,a4s1s1m18`.
     Keen,

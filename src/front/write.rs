@@ -24,15 +24,16 @@ use crate::diag::Span;
 use crate::ir::{Cage, Puzzle, Rules};
 
 /// The formats `cagec convert` writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// J-wiki cage lines (`.cage`).
-    #[value(alias = "cages")]
+    #[cfg_attr(feature = "cli", value(alias = "cages"))]
     Jwiki,
     /// AMPL data in the paper's layout (`.dat`).
     Dat,
     /// A cage map (`.cmap`).
-    #[value(alias = "cmap")]
+    #[cfg_attr(feature = "cli", value(alias = "cmap"))]
     Grid,
     /// A Keen game ID (`.keen`).
     Keen,

@@ -46,10 +46,13 @@ impl Fallback {
         }
     }
 
+    // Read by the CDCL encoding alone.
+    #[cfg_attr(not(feature = "cdcl"), allow(dead_code))]
     pub fn op(&self) -> Op {
         self.op
     }
 
+    #[cfg_attr(not(feature = "cdcl"), allow(dead_code))]
     pub fn target(&self) -> u64 {
         self.target
     }

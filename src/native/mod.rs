@@ -16,8 +16,11 @@
 //!    assignment propagates to a contradiction is removed), then the
 //!    depth-first search again with a larger budget;
 //! 3. when the tree is still large, the reduced puzzle goes to an embedded
-//!    CDCL SAT solver ([`sat`]), whose clause learning the depth-first search
-//!    lacks.
+//!    CDCL SAT solver (`sat`, CaDiCaL, with the `cdcl` feature), whose clause
+//!    learning the depth-first search lacks. Without that feature (the
+//!    WebAssembly build, a machine with no C++ compiler) the depth-first
+//!    search after probing runs with no failure budget and finishes alone;
+//!    [`Strategy::Cdcl`] then means probing and that search.
 //!
 //! Every stage is deterministic: the same puzzle gives the same solutions in
 //! the same order, and the same effort figures.
@@ -26,12 +29,19 @@ mod alldiff;
 mod engine;
 mod fallback;
 mod problem;
+#[cfg(feature = "cdcl")]
 mod sat;
 mod search;
 mod table;
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+
+/// The clock of deadlines: std's, except on WebAssembly, where std's traps
+/// and `web-time` reads `performance.now()`.
+#[cfg(not(target_arch = "wasm32"))]
+pub use std::time::Instant;
+#[cfg(target_arch = "wasm32")]
+pub use web_time::Instant;
 
 use crate::ir::{Grid, Puzzle};
 use crate::tuples;
@@ -76,7 +86,8 @@ impl Default for Options {
 }
 
 /// The stages of the search (see the module documentation).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Strategy {
     /// Depth-first search; probing, then CDCL, when its tree grows.
@@ -188,7 +199,7 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
         .map(|g| g.values.iter().flatten().map(|&v| v as u8).collect())
         .collect();
     let mut search = search::Search::new(&problem, engine, opts.max_solutions, known, clock);
-    let cdcl = sat::encodable(&problem);
+    let cdcl = cdcl_encodable(&problem);
     let mut end = End::OutOfBudget;
     let effort = opts.effort.unwrap_or(u64::MAX);
     if opts.strategy != Strategy::Cdcl {
@@ -208,13 +219,16 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
         stats.probed_fixed = fixed(&root.dom);
     }
     let spent = search.stats.failures;
-    if end == End::OutOfBudget && opts.strategy == Strategy::Auto && spent < effort {
+    // Without a CDCL stage to hand over to, `Cdcl` searches after probing too.
+    let search_again = opts.strategy == Strategy::Auto || (!cdcl && opts.strategy == Strategy::Cdcl);
+    if end == End::OutOfBudget && search_again && spent < effort {
         end = search.run(
             &root,
             (if cdcl { DEEP_FAILURES } else { u64::MAX }).min(effort - spent),
         );
     }
     let spent = search.stats.failures;
+    #[cfg_attr(not(feature = "cdcl"), allow(unused_mut))]
     let mut solutions = std::mem::take(&mut search.solutions);
     stats.nodes = search.stats.nodes;
     stats.failures = spent;
@@ -222,6 +236,7 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
         // Out of effort (or nothing the CDCL stage can encode): give up.
         return Ok(outcome(solutions, end, stats));
     }
+    #[cfg(feature = "cdcl")]
     if end == End::OutOfBudget {
         stats.stage = "cdcl";
         let wanted = opts.max_solutions.max(1) - solutions.len();
@@ -237,6 +252,20 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
         };
     }
     Ok(outcome(solutions, end, stats))
+}
+
+/// Whether this build has a CDCL stage (the `cdcl` feature, CaDiCaL).
+pub const HAS_CDCL: bool = cfg!(feature = "cdcl");
+
+/// Whether the CDCL stage can take this puzzle: never without the feature.
+fn cdcl_encodable(problem: &problem::Problem) -> bool {
+    #[cfg(feature = "cdcl")]
+    return sat::encodable(problem);
+    #[cfg(not(feature = "cdcl"))]
+    {
+        let _ = problem;
+        false
+    }
 }
 
 fn outcome(solutions: Vec<Grid>, end: End, stats: Stats) -> Outcome {

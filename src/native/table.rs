@@ -100,6 +100,8 @@ impl Table {
     }
 
     /// The live tuples, by index.
+    // Read by the CDCL encoding alone.
+    #[cfg_attr(not(feature = "cdcl"), allow(dead_code))]
     pub fn live_tuples<'a>(&self, live: &'a [u64]) -> impl Iterator<Item = usize> + 'a {
         let live = &live[self.at.live..self.at.live + self.words];
         live.iter()

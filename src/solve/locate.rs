@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use super::SolveError;
 
 /// The external solvers cagec drives.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Solver {
     /// HiGHS (`highs`).

@@ -30,7 +30,8 @@ pub use native_run::solve_native;
 pub use session::{Config, Mode, Outcome, Uniqueness, solve_puzzle};
 
 /// The file route from cagec to the solver.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Via {
     /// CPLEX-LP file (all three solvers).

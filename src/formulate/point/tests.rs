@@ -76,7 +76,7 @@ fn fixtures() -> Vec<(PathBuf, Puzzle, Grid)> {
             let stem = path.file_stem().unwrap().to_str().unwrap();
             let grid_file = root.join("solutions").join(format!("{stem}.grid"));
             let grid = match std::fs::read_to_string(&grid_file) {
-                Ok(text) => crate::cli::check::parse_grid(&text, puzzle.size).unwrap(),
+                Ok(text) => crate::front::solution::parse_grid(&text, puzzle.size).unwrap(),
                 Err(_) => crate::native::solve(&puzzle, &Default::default())
                     .unwrap()
                     .solutions

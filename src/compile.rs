@@ -1,0 +1,224 @@
+//! What `cagec compile` writes, for every face: a puzzle and its options in,
+//! the model in one output format out, as one stream (standard output, a
+//! Python `bytes`, a page's text box) or as files written together.
+//!
+//! The command line, the Python module and the web page all go through
+//! [`Compiled`], so the same puzzle and options give the same bytes in each.
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use crate::atomic::{AtomicFiles, Fill};
+use crate::back::{self, OutputFormat};
+use crate::formulate::{self, FormulateError, Options};
+use crate::gzip;
+use crate::ir::Puzzle;
+use crate::model::Model;
+
+/// A puzzle compiled for one output format.
+pub struct Compiled<'p> {
+    pub format: OutputFormat,
+    puzzle: &'p Puzzle,
+    /// None for the paper's AMPL pair, which formulates in MathProg itself.
+    model: Option<Model>,
+}
+
+impl<'p> Compiled<'p> {
+    /// Formulates `puzzle` with `opts` for `format`; `name` names the model
+    /// (`NAME` in LP and MPS), as `compile` names it after the file's stem.
+    pub fn new(
+        puzzle: &'p Puzzle,
+        opts: &Options,
+        format: OutputFormat,
+        name: &str,
+    ) -> Result<Compiled<'p>, FormulateError> {
+        let model = match is_paper_pair(puzzle, opts, format) {
+            true => None,
+            false => {
+                let mut m = formulate::formulate_with(puzzle, opts)?;
+                m.name = name.to_string();
+                Some(m)
+            }
+        };
+        Ok(Compiled {
+            format,
+            puzzle,
+            model,
+        })
+    }
+
+    /// The model, unless this is the paper's AMPL pair.
+    pub fn model(&self) -> Option<&Model> {
+        self.model.as_ref()
+    }
+
+    /// Everything as one stream: what `compile` prints on standard output
+    /// (the fixed-MPS rename map as leading comments; AMPL as one MathProg
+    /// text with its data section).
+    pub fn stream(&self) -> Fill<'_> {
+        let Some(model) = &self.model else {
+            let puzzle = self.puzzle;
+            return Box::new(move |w| back::ampl::write_stream(puzzle, &[], w));
+        };
+        match self.format {
+            OutputFormat::Lp => Box::new(|w| back::write_lp(model, w)),
+            OutputFormat::Mps => Box::new(|w| back::write_mps(model, w)),
+            OutputFormat::FixedMps => Box::new(|w| {
+                let names = back::fixed_names(model);
+                if names.renamed_count() > 0 {
+                    let mut map = Vec::new();
+                    back::write_rename_map(model, &names, &mut map)?;
+                    back::write_fixed_comments(&String::from_utf8_lossy(&map), w)?;
+                }
+                back::write_fixed_mps(model, &names, w)
+            }),
+            OutputFormat::Ampl => Box::new(|w| back::write_mathprog(model, w)),
+        }
+    }
+
+    /// [`Compiled::stream`] into memory.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        (self.stream())(&mut out).expect("writing to memory cannot fail");
+        out
+    }
+
+    /// Writes the model's file(s) at `path`, compressed when its name ends
+    /// in `.gz`, all or none of them (see [`write_files`]).
+    pub fn write_files(
+        &self,
+        path: &Path,
+        point: Option<&[i64]>,
+        cancel: Option<&AtomicBool>,
+    ) -> io::Result<()> {
+        let mut files = match cancel {
+            Some(flag) => AtomicFiles::cancellable(flag),
+            None => AtomicFiles::default(),
+        };
+        match &self.model {
+            None => write_pair(&mut files, self.puzzle, path)?,
+            Some(m) => write_files(&mut files, self.format, m, path, point)?,
+        }
+        files.commit()
+    }
+}
+
+/// Whether `format` gets the paper's AMPL pair (model + data) for `puzzle`.
+pub fn is_paper_pair(puzzle: &Puzzle, opts: &Options, format: OutputFormat) -> bool {
+    format == OutputFormat::Ampl && formulate::paper_ampl_applies(puzzle, opts)
+}
+
+/// `path` with its extension replaced (`kk0.mod` → `kk0.dat`); a final
+/// `.gz` goes too (`kk0.mps.gz` → `kk0.map`).
+pub fn sibling(path: &Path, extension: &str) -> PathBuf {
+    gzip::strip_gz(path).with_extension(extension)
+}
+
+/// A file beside the model at `path`, named by extension (`kk0.mps.gz` →
+/// `kk0.sol`); an error if that is the model's own name.
+pub fn beside(path: &Path, extension: &str) -> io::Result<PathBuf> {
+    let other = sibling(path, extension);
+    if other == path {
+        return Err(io::Error::other(format!(
+            "{}: the model needs a name other than .{extension} (that file goes beside it)",
+            path.display()
+        )));
+    }
+    Ok(other)
+}
+
+/// The AMPL data beside a model at `path`: `.dat`, or `.dat.gz` beside a
+/// `.mod.gz`, since glpsol reads both compressed.
+fn data_path(path: &Path) -> io::Result<PathBuf> {
+    let data = beside(path, "dat")?;
+    Ok(match gzip::is_gzip_path(path) {
+        true => data.with_extension("dat.gz"),
+        false => data,
+    })
+}
+
+/// `fill` for the file at `path`: compressed when its name ends in `.gz`.
+fn fill_for<'a>(path: &Path, fill: Fill<'a>) -> Fill<'a> {
+    match gzip::is_gzip_path(path) {
+        true => gzip::compressed(fill),
+        false => fill,
+    }
+}
+
+/// The paper's AMPL pair: the model at `path`, its data beside it.
+fn write_pair(files: &mut AtomicFiles<'_>, puzzle: &Puzzle, path: &Path) -> io::Result<()> {
+    let data = data_path(path)?;
+    files.write(
+        path,
+        fill_for(path, Box::new(|w| back::ampl::write_model(w))),
+    )?;
+    files.write(
+        &data,
+        fill_for(&data, Box::new(|w| back::ampl::write_data(puzzle, &[], w))),
+    )
+}
+
+/// The model's file(s) at `path`: for fixed MPS with its rename map beside
+/// it (never compressed: it is for people); for AMPL, the flat MathProg
+/// model and a `.dat` with no data, so that `glpsol -m NAME.mod -d NAME.dat`
+/// runs whichever model was written last. With `point`, the `.sol` beside
+/// it, in the column names of the model file (never compressed: HiGHS reads
+/// it plain).
+fn write_files(
+    files: &mut AtomicFiles<'_>,
+    format: OutputFormat,
+    model: &Model,
+    path: &Path,
+    point: Option<&[i64]>,
+) -> io::Result<()> {
+    let sol = point.map(|_| beside(path, "sol")).transpose()?;
+    let fixed = (format == OutputFormat::FixedMps).then(|| back::fixed_names(model));
+    match format {
+        OutputFormat::Lp => {
+            files.write(path, fill_for(path, Box::new(|w| back::write_lp(model, w))))?
+        }
+        OutputFormat::Mps => files.write(
+            path,
+            fill_for(path, Box::new(|w| back::write_mps(model, w))),
+        )?,
+        OutputFormat::FixedMps => {
+            let names = fixed.as_ref().expect("made above for fixed MPS");
+            files.write(
+                path,
+                fill_for(path, Box::new(|w| back::write_fixed_mps(model, names, w))),
+            )?;
+            // Always written (only its header when nothing was renamed), so
+            // a map left by an earlier compile never describes this file.
+            let map = beside(path, "map")?;
+            files.write(&map, Box::new(|w| back::write_rename_map(model, names, w)))?;
+        }
+        OutputFormat::Ampl => {
+            let data = data_path(path)?;
+            files.write(
+                path,
+                fill_for(path, Box::new(|w| back::write_mathprog(model, w))),
+            )?;
+            files.write(&data, fill_for(&data, Box::new(back::write_mathprog_data)))?;
+        }
+    }
+    if let (Some(sol), Some(point)) = (&sol, point) {
+        let fixed = fixed.as_ref();
+        files.write(
+            sol,
+            Box::new(move |w| back::write_solution(model, fixed, point, w)),
+        )?;
+    }
+    Ok(())
+}
+
+/// The output format a model file's name asks for (`kk0.mps.gz` → MPS).
+pub fn format_from_path(path: &Path) -> Option<OutputFormat> {
+    let plain = gzip::strip_gz(path);
+    match plain.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+        "lp" => Some(OutputFormat::Lp),
+        "mps" => Some(OutputFormat::Mps),
+        "mod" => Some(OutputFormat::Ampl),
+        _ => None,
+    }
+}
