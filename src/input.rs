@@ -33,9 +33,15 @@ pub enum LoadError {
     NotText(String, usize, usize),
     #[error("{0}: cannot tell the input format from the file name; use --from")]
     UnknownFormat(String),
-    /// Parse or validation errors, already rendered with file:line:col.
+    /// Parse or validation errors, already rendered with file:line:col, and
+    /// the same diagnostics (warnings too), sorted, for faces that show them
+    /// their own way.
     #[error("{rendered}")]
-    Invalid { rendered: String, count: usize },
+    Invalid {
+        rendered: String,
+        count: usize,
+        diagnostics: Diagnostics,
+    },
 }
 
 /// Reads `path` (`-` is stdin) as `format`; without one, as a Keen ID if the
@@ -138,6 +144,7 @@ fn invalid(diags: Diagnostics, name: &str, src: &str) -> LoadError {
     LoadError::Invalid {
         rendered: diags.render(name, src),
         count,
+        diagnostics: diags,
     }
 }
 

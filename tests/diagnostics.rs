@@ -43,7 +43,9 @@ fn rejected(path: &Path, shown: &Path) -> String {
         .unwrap_or_else(|| panic!("{}: unknown extension", shown.display()));
     let stem = input::stem_of(path);
     match input::load_str(&src, format, shown.display().to_string(), stem) {
-        Err(LoadError::Invalid { rendered, count }) => {
+        Err(LoadError::Invalid {
+            rendered, count, ..
+        }) => {
             assert!(count > 0, "{}: rejected without an error", shown.display());
             assert!(
                 rendered.contains("error:"),

@@ -4,8 +4,8 @@ use std::io::Read;
 use std::path::PathBuf;
 
 use crate::front::InputFormat;
-use crate::input;
 use crate::front::solution::parse_grid;
+use crate::input;
 use crate::verify;
 
 use super::exit;

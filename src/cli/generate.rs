@@ -2,8 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::generate::{self, Options};
-use crate::ir::Op;
+use crate::generate::{self, Options, parse_cage_sizes, parse_ops};
 
 use super::exit;
 use super::output;
@@ -43,74 +42,6 @@ pub struct GenerateArgs {
     /// Directory for `NAME.cage` and `NAME.grid` files; stdout when absent.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
-}
-
-/// `+-*%` or `+3-2*3%2`: the operations and their weights (1 when unsaid).
-fn parse_ops(spec: &str) -> Result<(Vec<Op>, Vec<u32>), String> {
-    let mut ops = Vec::new();
-    let mut weights: Vec<u32> = Vec::new();
-    let mut chars = spec.chars().peekable();
-    while let Some(ch) = chars.next() {
-        let op = match ch {
-            '+' => Op::Add,
-            '-' | '−' => Op::Sub,
-            '*' | 'x' | '×' => Op::Mul,
-            '%' | '/' | '÷' => Op::Div,
-            other => {
-                return Err(format!(
-                    "unknown operation '{other}' (expected + - * %, each optionally followed by a weight)"
-                ));
-            }
-        };
-        let mut digits = String::new();
-        while let Some(d) = chars.next_if(char::is_ascii_digit) {
-            digits.push(d);
-        }
-        let weight = if digits.is_empty() {
-            1
-        } else {
-            digits
-                .parse()
-                .map_err(|_| format!("weight '{digits}' of '{ch}' is too large"))?
-        };
-        if ops.contains(&op) {
-            return Err(format!("'{ch}' is given twice"));
-        }
-        ops.push(op);
-        weights.push(weight);
-    }
-    if weights.iter().all(|&w| w == 0) {
-        return Err("needs at least one of + - * % with a weight above 0".to_string());
-    }
-    Ok((ops, weights))
-}
-
-/// `1:4,2:40,3:32`: weight per cage size, indexed by size − 1.
-fn parse_cage_sizes(spec: &str) -> Result<Vec<u32>, String> {
-    let mut weights: Vec<u32> = Vec::new();
-    for item in spec.split(',').map(str::trim) {
-        let (size, weight) = item
-            .split_once(':')
-            .ok_or_else(|| format!("'{item}' is not SIZE:WEIGHT"))?;
-        let size: usize = size
-            .trim()
-            .parse()
-            .ok()
-            .filter(|s| (1..=64).contains(s))
-            .ok_or_else(|| format!("cage size '{size}' is not a number in 1..=64"))?;
-        let weight: u32 = weight
-            .trim()
-            .parse()
-            .map_err(|_| format!("weight '{weight}' is not a number"))?;
-        if weights.len() < size {
-            weights.resize(size, 0);
-        }
-        weights[size - 1] = weight;
-    }
-    if weights.iter().all(|&w| w == 0) {
-        return Err("needs at least one size with a weight above 0".to_string());
-    }
-    Ok(weights)
 }
 
 pub fn run(args: &GenerateArgs) -> u8 {

@@ -119,7 +119,9 @@ pub fn report_load_error(err: &crate::input::LoadError) -> u8 {
 pub fn load_error_text(err: &crate::input::LoadError) -> (String, u8) {
     use crate::input::LoadError;
     match err {
-        LoadError::Invalid { rendered, count } => (
+        LoadError::Invalid {
+            rendered, count, ..
+        } => (
             format!(
                 "{rendered}cagec: {count} error{} in the puzzle; nothing was written\n",
                 if *count == 1 { "" } else { "s" }

@@ -220,7 +220,8 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
     }
     let spent = search.stats.failures;
     // Without a CDCL stage to hand over to, `Cdcl` searches after probing too.
-    let search_again = opts.strategy == Strategy::Auto || (!cdcl && opts.strategy == Strategy::Cdcl);
+    let search_again =
+        opts.strategy == Strategy::Auto || (!cdcl && opts.strategy == Strategy::Cdcl);
     if end == End::OutOfBudget && search_again && spent < effort {
         end = search.run(
             &root,

@@ -74,5 +74,6 @@ pub fn solve_native(
         runs: 1,
         seconds: start.elapsed().as_secs_f64(),
         cut_error: None,
+        native: Some(out.stats),
     })
 }

@@ -74,6 +74,8 @@ pub struct Outcome {
     /// A solver failure during the cut runs: the solutions before it stand,
     /// verified, but the run as a whole failed (message, exit code).
     pub cut_error: Option<(String, u8)>,
+    /// The native solver's effort figures (None for external solvers).
+    pub native: Option<crate::native::Stats>,
 }
 
 /// The directory the runs happen in: private and removed afterwards, or the
@@ -201,6 +203,7 @@ pub fn solve_puzzle(
         runs: 1,
         seconds: 0.0,
         cut_error: None,
+        native: None,
     };
     if out.existence == Existence::Found && cfg.mode != Mode::First {
         match enumerate(&mut spec, puzzle, model.as_mut(), stem, cfg.mode, &mut out) {
@@ -229,6 +232,7 @@ fn presolved_infeasible(start: Instant) -> Outcome {
         runs: 0,
         seconds: start.elapsed().as_secs_f64(),
         cut_error: None,
+        native: None,
     }
 }
 
