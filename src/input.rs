@@ -17,6 +17,10 @@ pub struct Loaded {
     pub display_name: String,
     /// A solver-safe stem for output names (`kk0`).
     pub stem: String,
+    /// The format it was read as, and the text (for a face that keeps the
+    /// puzzle as it was given: Python pickles it).
+    pub format: InputFormat,
+    pub source: String,
 }
 
 /// Why a puzzle could not be loaded.
@@ -135,6 +139,8 @@ pub fn load_str_with(
         warnings: diags.sorted().render(&display_name, src),
         display_name,
         stem,
+        format,
+        source: src.to_string(),
     })
 }
 

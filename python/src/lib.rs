@@ -1,1 +1,26 @@
+//! `cagec._core`: the native half of the `cagec` Python package. Every call
+//! goes to the cagec library (the same code the command line runs), so the
+//! bytes, the diagnostics and the verified grids are the command line's.
+//! The Python half (`cagec/__init__.py`) gives it Pythonic classes, rich
+//! display in notebooks and the hand-offs to highspy and PuLP.
 
+mod errors;
+mod interrupt;
+mod options;
+mod puzzle;
+mod solving;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("HAS_CDCL", cagec::native::HAS_CDCL)?;
+    m.add_class::<puzzle::CorePuzzle>()?;
+    m.add_function(wrap_pyfunction!(puzzle::parse, m)?)?;
+    m.add_function(wrap_pyfunction!(puzzle::load, m)?)?;
+    m.add_function(wrap_pyfunction!(solving::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solving::generate, m)?)?;
+    m.add_function(wrap_pyfunction!(solving::decode, m)?)?;
+    Ok(())
+}

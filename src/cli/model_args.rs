@@ -54,13 +54,7 @@ impl ModelArgs {
     pub fn solve_options(&self) -> Options {
         match self.formulation {
             Some(_) => self.options(),
-            None => Options {
-                product: self.product,
-                tuple_limit: self.tuple_limit,
-                killer_form: self.killer_form,
-                max_nonzeros: self.max_nonzeros,
-                ..Options::fastest()
-            },
+            None => self.options().fastest_like(),
         }
     }
 

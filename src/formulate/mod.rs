@@ -92,6 +92,19 @@ impl Options {
         }
     }
 
+    /// [`Options::fastest`] with these options' product method, tuple limit,
+    /// Killer form and size limit: what `solve` runs when no formulation is
+    /// named.
+    pub fn fastest_like(&self) -> Options {
+        Options {
+            product: self.product,
+            tuple_limit: self.tuple_limit,
+            killer_form: self.killer_form,
+            max_nonzeros: self.max_nonzeros,
+            ..Options::fastest()
+        }
+    }
+
     /// A short label naming the model, as `solve` reports it:
     /// `melkonian`, `tuples+presolve`, `melkonian+product=sets`, …
     /// Options at their default are left out.

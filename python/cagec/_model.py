@@ -1,0 +1,223 @@
+"""A compiled model: its bytes, its counts, and hand-offs to Python solvers."""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import os
+import tempfile
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Mapping, Optional, Tuple, Union
+
+from . import _core
+
+if TYPE_CHECKING:
+    from ._puzzle import Puzzle
+    from ._solution import Solution
+
+__all__ = ["Model"]
+
+_SUFFIX = {"lp": ".lp", "mps": ".mps", "fixed-mps": ".mps", "ampl": ".mod"}
+
+# Lines of the model a notebook shows: a model of a 100×100 puzzle is 100 MB.
+_SHOWN_LINES = 40
+
+
+class Model:
+    """An integer program compiled from a puzzle: the exact bytes
+    ``cagec compile`` writes (:attr:`data`, :attr:`text`), its counts, and the
+    way to and back from the solvers people already use.
+
+    ``str(model)`` is the whole text; in a notebook a model shows its counts
+    and its first lines only.
+    """
+
+    __slots__ = ("puzzle", "format", "data", "options", "_stats")
+
+    puzzle: Puzzle
+    format: str
+    data: bytes
+    options: Dict[str, Any]
+
+    def __init__(self, puzzle: Puzzle, format: str, data: bytes, options: Mapping[str, Any]) -> None:
+        """Made by :meth:`Puzzle.compile`."""
+        self.puzzle = puzzle
+        self.format = format
+        self.data = data
+        self.options = dict(options)
+        self._stats: Optional[Dict[str, Any]] = None
+
+    @property
+    def text(self) -> str:
+        """The model as text (cagec writes ASCII)."""
+        return self.data.decode("utf-8")
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __bytes__(self) -> bytes:
+        return self.data
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Model):
+            return NotImplemented
+        return self.format == other.format and self.data == other.data
+
+    def __hash__(self) -> int:
+        return hash((self.format, self.data))
+
+    @property
+    def stats(self) -> Dict[str, Any]:
+        """The counts of :meth:`Puzzle.stats` for this model's options."""
+        if self._stats is None:
+            self._stats = self.puzzle.stats(**self.options)
+        return self._stats
+
+    @property
+    def num_rows(self) -> int:
+        """Constraints (rows)."""
+        return int(self.stats["rows"])
+
+    @property
+    def num_columns(self) -> int:
+        """Variables (columns)."""
+        return int(self.stats["variables"])
+
+    @property
+    def num_nonzeros(self) -> int:
+        """Non-zero coefficients of the constraint matrix."""
+        return int(self.stats["nonzeros"])
+
+    def lines(self) -> List[str]:
+        """The model's lines."""
+        return self.text.splitlines()
+
+    def head(self, n: int = _SHOWN_LINES) -> str:
+        """The first ``n`` lines."""
+        return "\n".join(self.lines()[:n])
+
+    def __repr__(self) -> str:
+        return (
+            f"<Model {self.puzzle.name} ({self.format}): {self.num_rows} rows, "
+            f"{self.num_columns} columns, {self.num_nonzeros} non-zeros, {len(self.data)} bytes>"
+        )
+
+    def _repr_html_(self) -> str:
+        lines = self.lines()
+        more = len(lines) - _SHOWN_LINES
+        tail = f"\n… {more} more lines: print(model) or model.write(path) for all" if more > 0 else ""
+        return (
+            f"<p><b>{html.escape(self.puzzle.name)}</b> as {html.escape(self.format)}: "
+            f"{self.num_rows} rows, {self.num_columns} columns "
+            f"({self.stats['binaries']} binary), {self.num_nonzeros} non-zeros, "
+            f"{len(self.data)} bytes</p>"
+            f"<pre>{html.escape(chr(10).join(lines[:_SHOWN_LINES]) + tail)}</pre>"
+        )
+
+    def write(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        """Writes the model to ``path`` as ``cagec compile -o PATH`` would,
+        atomically, gzip when the name ends in ``.gz``."""
+        self.puzzle.write(path, to=self.format, **self.options)
+
+    @contextlib.contextmanager
+    def _file(self, format: Optional[str] = None) -> Iterator[str]:
+        """The model (in ``format``, by default its own) in a temporary file."""
+        data = self.data if format in (None, self.format) else self.puzzle.compile(format, **self.options).data
+        with tempfile.TemporaryDirectory(prefix="cagec-") as tmp:
+            path = os.path.join(tmp, self.puzzle.name + _SUFFIX[format or self.format])
+            with open(path, "wb") as f:
+                f.write(data)
+            yield path
+
+    # Hand-offs ----------------------------------------------------------
+
+    def to_highspy(self) -> Any:
+        """A ``highspy.Highs`` holding this model, with cagec's column and row
+        names, its output switched off: call ``run()``, then
+        :meth:`solution_from_highspy`. Needs ``pip install highspy``."""
+        import highspy
+
+        with _quiet_stdout():
+            h = highspy.Highs()
+        h.setOptionValue("output_flag", False)
+        if self.format == "ampl":
+            raise ValueError("HiGHS reads LP and MPS: compile with to='lp' or to='mps'")
+        with self._file() as path:
+            status = h.readModel(path)
+        if status != highspy.HighsStatus.kOk:
+            raise RuntimeError(f"highspy could not read the model: {status}")
+        return h
+
+    def solution_from_highspy(self, highs: Any) -> Solution:
+        """The verified grid of a ``highspy.Highs`` that has run this model."""
+        lp = highs.getLp()
+        values = highs.getSolution().col_value
+        return self.solution_from(dict(zip(lp.col_names_, values)), solver="highspy")
+
+    def to_pulp(self) -> Tuple[Dict[str, Any], Any]:
+        """``(variables, problem)`` as PuLP's ``LpProblem.fromMPS`` reads the
+        model's MPS (written with the same options): ``problem.solve(...)``,
+        then :meth:`solution_from_pulp`. Needs ``pip install pulp``."""
+        import pulp
+
+        fmt = "fixed-mps" if self.format == "fixed-mps" else "mps"
+        if fmt == "fixed-mps":
+            raise ValueError("fixed MPS renames columns: hand PuLP the free MPS (to='mps' or 'lp')")
+        with self._file(fmt) as path:
+            variables, problem = pulp.LpProblem.fromMPS(path)
+        return variables, problem
+
+    def solution_from_pulp(self, problem: Any) -> Solution:
+        """The verified grid of a PuLP problem made by :meth:`to_pulp` and solved."""
+        values = {v.name: v.varValue for v in problem.variables()}
+        return self.solution_from(values, solver="pulp")
+
+    def solution_from(self, values: Mapping[str, float], *, solver: str = "external") -> Solution:
+        """The grid in a solver's values by column name (every column of the
+        model, as LP and MPS name them), checked by cagec's verifier. Raises
+        :class:`cagec.SolverError` when the values are not a solution."""
+        from ._solution import Solution
+
+        if self.format == "fixed-mps":
+            raise ValueError("fixed MPS renames columns: read values of the LP or free MPS model")
+        names = list(values)
+        grid = _core.decode(
+            self.puzzle._core, names, [float(values[n]) for n in names], **self.options
+        )
+        outcome: Dict[str, Any] = {
+            "solver": solver,
+            "via": self.format,
+            "formulation": None,
+            "status": "optimal",
+            "status_text": "optimal",
+            "existence": "found",
+            "solutions": [grid],
+            "unique": None,
+            "uniqueness_not_proven": None,
+            "complete": None,
+            "runs": 1,
+            "seconds": 0.0,
+            "stats": {},
+        }
+        return Solution(self.puzzle, outcome)
+
+
+@contextlib.contextmanager
+def _quiet_stdout() -> Iterator[None]:
+    """Silences the C library's banner, which goes to file descriptor 1."""
+    import sys
+
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        # Jupyter's stdout has no descriptor; the banner goes to the kernel's log.
+        yield
+        return
+    sys.stdout.flush()
+    saved = os.dup(fd)
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), fd)
+            yield
+    finally:
+        os.dup2(saved, fd)
+        os.close(saved)

@@ -1,0 +1,101 @@
+"""What solving returns: verified grids, and how the solve went."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, List, Optional
+
+from ._display import Svg
+
+if TYPE_CHECKING:
+    from ._puzzle import Grid, Puzzle
+
+__all__ = ["Solution"]
+
+
+class Solution:
+    """The answer of :meth:`Puzzle.solve`. Every grid in it was checked
+    against the puzzle by cagec's own verifier before it was returned.
+
+    Attributes:
+        puzzle: the puzzle solved.
+        solutions: every grid found, in the order found (several with
+            ``all=True``, or with ``unique=True`` when there is another).
+        status: why the (first) run stopped: ``optimal`` (solved),
+            ``infeasible`` (proved to have no solution), ``time-limit``,
+            ``other``.
+        unique: True or False when ``unique=True`` or ``all=True`` settled
+            it, None when it was not asked or not proved (see
+            ``uniqueness_not_proven``).
+        complete: with ``all=True``, whether ``solutions`` is every solution.
+        solver: the engine that ran (``native``, ``highs``, ``cbc``, ``glpk``).
+        via: the file route to an external solver (``lp``, ``mps``, ...), or None.
+        formulation: the model an external solver ran (``tuples+presolve``, ...).
+        seconds: wall-clock time of the whole solve.
+        runs: solver runs (1, plus one per no-good cut).
+        stats: the native solver's effort (``root_fixed``, ``nodes``,
+            ``failures``, ``probed_fixed``, ``conflicts``, ``stage``).
+    """
+
+    puzzle: Puzzle
+    solutions: List[Grid]
+    status: str
+    status_text: str
+    unique: Optional[bool]
+    uniqueness_not_proven: Optional[str]
+    complete: Optional[bool]
+    solver: str
+    via: Optional[str]
+    formulation: Optional[str]
+    seconds: float
+    runs: int
+    stats: Dict[str, Any]
+
+    def __init__(self, puzzle: Puzzle, outcome: Dict[str, Any]) -> None:
+        """Made by :meth:`Puzzle.solve` and :meth:`Model.solution_from`."""
+        self.puzzle = puzzle
+        self.solutions = outcome["solutions"]
+        self.status = outcome["status"]
+        self.status_text = outcome["status_text"]
+        self.unique = outcome["unique"]
+        self.uniqueness_not_proven = outcome["uniqueness_not_proven"]
+        self.complete = outcome["complete"]
+        self.solver = outcome["solver"]
+        self.via = outcome["via"]
+        self.formulation = outcome["formulation"]
+        self.seconds = outcome["seconds"]
+        self.runs = outcome["runs"]
+        self.stats = outcome["stats"]
+
+    @property
+    def found(self) -> bool:
+        """Whether a solution was found."""
+        return bool(self.solutions)
+
+    @property
+    def grid(self) -> Optional[Grid]:
+        """The (first) solution, n rows of n values; None when none was found."""
+        return self.solutions[0] if self.solutions else None
+
+    def __bool__(self) -> bool:
+        return self.found
+
+    def __str__(self) -> str:
+        """The grid as ``cagec check`` reads it: n lines of n numbers."""
+        if self.grid is None:
+            return f"no solution ({self.status_text})"
+        return "".join(" ".join(map(str, row)) + "\n" for row in self.grid)
+
+    def __repr__(self) -> str:
+        what = "solved" if self.found else f"no solution ({self.status_text})"
+        if self.unique is True:
+            what += ", unique"
+        elif self.unique is False:
+            what += f", not unique ({len(self.solutions)} found)"
+        return f"<Solution of {self.puzzle.name} by {self.solver}: {what}, {self.seconds:.3f} s>"
+
+    def render(self) -> Svg:
+        """The puzzle's picture with the solution written in."""
+        return self.puzzle.render(self.grid) if self.grid is not None else self.puzzle.render()
+
+    def _repr_svg_(self) -> str:
+        return str(self.render())

@@ -1,0 +1,144 @@
+//! Python's string choices and keyword options as cagec's enums, with the
+//! command line's names (`fixed-mps`, `tuples`, `sets`, …).
+
+use cagec::back::OutputFormat;
+use cagec::formulate::{Formulation, KillerForm, Options, ProductMethod};
+use cagec::front::InputFormat;
+use cagec::front::write::Format;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::errors::bad_choice;
+
+/// Looks `found` up in `(name, value)` pairs.
+fn choose<T: Copy>(what: &str, found: &str, table: &[(&str, T)]) -> PyResult<T> {
+    table
+        .iter()
+        .find(|(name, _)| *name == found)
+        .map(|(_, v)| *v)
+        .ok_or_else(|| {
+            let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
+            bad_choice(what, found, &names)
+        })
+}
+
+pub fn input_format(name: &str) -> PyResult<InputFormat> {
+    choose(
+        "format",
+        name,
+        &[
+            ("cages", InputFormat::Cages),
+            ("jwiki", InputFormat::Cages),
+            ("dat", InputFormat::Dat),
+            ("grid", InputFormat::Grid),
+            ("cmap", InputFormat::Grid),
+            ("keen", InputFormat::Keen),
+        ],
+    )
+}
+
+pub fn input_format_name(format: InputFormat) -> &'static str {
+    match format {
+        InputFormat::Cages => "cages",
+        InputFormat::Dat => "dat",
+        InputFormat::Grid => "grid",
+        InputFormat::Keen => "keen",
+    }
+}
+
+pub fn text_format(name: &str) -> PyResult<Format> {
+    choose(
+        "format",
+        name,
+        &[
+            ("cages", Format::Jwiki),
+            ("jwiki", Format::Jwiki),
+            ("dat", Format::Dat),
+            ("grid", Format::Grid),
+            ("cmap", Format::Grid),
+            ("keen", Format::Keen),
+        ],
+    )
+}
+
+pub fn output_format(name: &str) -> PyResult<OutputFormat> {
+    choose(
+        "to",
+        name,
+        &[
+            ("lp", OutputFormat::Lp),
+            ("mps", OutputFormat::Mps),
+            ("fixed-mps", OutputFormat::FixedMps),
+            ("ampl", OutputFormat::Ampl),
+        ],
+    )
+}
+
+/// The model options in `kwargs` (the command line's MODEL OPTIONS, with
+/// underscores): `presolve`, `product`, `formulation`, `tuple_limit`,
+/// `killer_form`, `max_nonzeros`. Without `formulation`, the paper's model,
+/// or with `for_solving` the fastest route, as `cagec solve` does.
+pub fn model_options(kwargs: Option<&Bound<'_, PyDict>>, for_solving: bool) -> PyResult<Options> {
+    let mut opts = Options::default();
+    let mut formulation = None;
+    if let Some(kwargs) = kwargs {
+        for (key, value) in kwargs.iter() {
+            let key: String = key.extract()?;
+            if value.is_none() {
+                continue;
+            }
+            match key.as_str() {
+                "presolve" => opts.presolve = value.extract()?,
+                "product" => {
+                    opts.product = choose(
+                        "product",
+                        &value.extract::<String>()?,
+                        &[
+                            ("primes", ProductMethod::Primes),
+                            ("sets", ProductMethod::Sets),
+                            ("auto", ProductMethod::Auto),
+                        ],
+                    )?
+                }
+                "formulation" => {
+                    formulation = Some(choose(
+                        "formulation",
+                        &value.extract::<String>()?,
+                        &[
+                            ("melkonian", Formulation::Melkonian),
+                            ("tuples", Formulation::Tuples),
+                        ],
+                    )?)
+                }
+                "tuple_limit" => opts.tuple_limit = value.extract()?,
+                "killer_form" => {
+                    opts.killer_form = choose(
+                        "killer_form",
+                        &value.extract::<String>()?,
+                        &[
+                            ("separate", KillerForm::Separate),
+                            ("combined", KillerForm::Combined),
+                        ],
+                    )?
+                }
+                "max_nonzeros" => opts.max_nonzeros = value.extract()?,
+                other => {
+                    return Err(PyTypeError::new_err(format!(
+                        "unexpected model option {other:?}: the options are presolve, product, \
+                         formulation, tuple_limit, killer_form and max_nonzeros"
+                    )));
+                }
+            }
+        }
+    }
+    Ok(match (formulation, for_solving) {
+        (Some(f), _) => Options {
+            formulation: f,
+            ..opts
+        },
+        (None, false) => opts,
+        // As `cagec solve`: the fastest route, with the other options given.
+        (None, true) => opts.fastest_like(),
+    })
+}

@@ -1,0 +1,315 @@
+//! Solving (native, HiGHS, CBC, glpsol) and generating, with Ctrl-C.
+//! Every grid returned has been checked by cagec's verifier, in the same
+//! drivers the command line runs.
+
+use cagec::generate::{self as generator, GenerateError};
+use cagec::ir::Grid;
+use cagec::solve::{self as drivers, Config, Mode, Outcome, SolveError, Solver, Uniqueness, Via};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::errors;
+use crate::interrupt::interruptible;
+use crate::options::model_options;
+use crate::puzzle::CorePuzzle;
+
+fn rows(grid: &Grid) -> Vec<Vec<u32>> {
+    grid.values.clone()
+}
+
+fn via(name: &str) -> PyResult<Via> {
+    match name {
+        "lp" => Ok(Via::Lp),
+        "mps" => Ok(Via::Mps),
+        "fixed-mps" => Ok(Via::FixedMps),
+        "ampl" => Ok(Via::Ampl),
+        other => Err(errors::bad_choice(
+            "via",
+            other,
+            &["lp", "mps", "fixed-mps", "ampl"],
+        )),
+    }
+}
+
+/// `SolveError` as a Python exception; `None` for an interrupt, which the
+/// caller raises as KeyboardInterrupt.
+fn solve_error(py: Python<'_>, solver: &str, e: SolveError) -> PyErr {
+    match e {
+        SolveError::NotFound { .. } | SolveError::NoSolver => {
+            errors::solver_not_found(py, solver, e)
+        }
+        SolveError::Model(m) => errors::model_error(py, m),
+        SolveError::Native(m) => errors::model_error(py, m),
+        SolveError::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"),
+        e => errors::solver_error(py, solver, e),
+    }
+}
+
+/// Solves `puzzle` with `solver` (`native`, `highs`, `cbc`, `glpk`); `mode` is
+/// `first`, `unique` or `all` (at most `limit` solutions). Returns the
+/// outcome as a dict the Python `Solution` is made from.
+#[pyfunction]
+#[pyo3(signature = (puzzle, solver, mode, limit, time_limit=None, threads=None, via_name="lp", **options))]
+#[allow(clippy::too_many_arguments)]
+pub fn solve<'py>(
+    py: Python<'py>,
+    puzzle: &CorePuzzle,
+    solver: &str,
+    mode: &str,
+    limit: usize,
+    time_limit: Option<f64>,
+    threads: Option<u32>,
+    via_name: &str,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let mode = match mode {
+        "first" => Mode::First,
+        "unique" => Mode::Unique,
+        "all" if limit >= 1 => Mode::All { limit },
+        "all" => return Err(PyValueError::new_err("limit must be at least 1")),
+        other => {
+            return Err(errors::bad_choice(
+                "mode",
+                other,
+                &["first", "unique", "all"],
+            ));
+        }
+    };
+    if time_limit.is_some_and(|t| !(t > 0.0 && t.is_finite())) {
+        return Err(PyValueError::new_err(
+            "time_limit must be a positive number of seconds",
+        ));
+    }
+    let external = match solver {
+        "native" => None,
+        "highs" => Some(Solver::Highs),
+        "cbc" => Some(Solver::Cbc),
+        "glpk" | "glpsol" => Some(Solver::Glpk),
+        other => {
+            return Err(errors::bad_choice(
+                "solver",
+                other,
+                &["native", "highs", "cbc", "glpk"],
+            ));
+        }
+    };
+    let formulation = model_options(options, true)?;
+    let core = puzzle;
+    let puzzle = &core.puzzle;
+    let (outcome, via_used) = match external {
+        None => {
+            let out = interruptible(py, |stop| {
+                drivers::solve_native(puzzle, mode, time_limit, Some(stop))
+            })?;
+            (out.map_err(|e| solve_error(py, solver, e))?, None)
+        }
+        Some(which) => {
+            let located = drivers::locate(which).map_err(|e| solve_error(py, solver, e))?;
+            let via = via(via_name)?;
+            if via == Via::Ampl && which != Solver::Glpk {
+                return Err(PyValueError::new_err(
+                    "via=\"ampl\" runs glpsol's MathProg translator: use solver=\"glpk\"",
+                ));
+            }
+            let cfg = Config {
+                located,
+                via,
+                time_limit,
+                threads,
+                mode,
+                formulation: formulation.clone(),
+            };
+            let stem = core.name.clone();
+            let out = interruptible(py, |stop| {
+                let ws = drivers::session::Workspace::temporary()?;
+                drivers::solve_puzzle(puzzle, &stem, &cfg, &ws, stop)
+            })?;
+            (
+                out.map_err(|e| solve_error(py, solver, e))?,
+                Some(via.name()),
+            )
+        }
+    };
+    outcome_dict(
+        py,
+        &outcome,
+        solver,
+        via_used,
+        external.map(|_| formulation.label()),
+    )
+}
+
+/// The outcome as plain Python values.
+fn outcome_dict<'py>(
+    py: Python<'py>,
+    out: &Outcome,
+    solver: &str,
+    via: Option<&str>,
+    formulation: Option<String>,
+) -> PyResult<Bound<'py, PyDict>> {
+    if let Some((message, _)) = &out.cut_error {
+        return Err(errors::solver_error(py, solver, message));
+    }
+    let d = PyDict::new(py);
+    d.set_item("solver", solver)?;
+    d.set_item("via", via)?;
+    d.set_item("formulation", formulation)?;
+    d.set_item("status", out.stop.word())?;
+    d.set_item("status_text", out.stop.to_string())?;
+    d.set_item("existence", out.existence.word())?;
+    d.set_item(
+        "solutions",
+        out.solutions.iter().map(rows).collect::<Vec<_>>(),
+    )?;
+    let (unique, why) = match &out.uniqueness {
+        Uniqueness::NotAsked => (None, None),
+        Uniqueness::Unique => (Some(true), None),
+        Uniqueness::NotUnique => (Some(false), None),
+        Uniqueness::NotProven(stop) => (None, Some(stop.to_string())),
+    };
+    d.set_item("unique", unique)?;
+    d.set_item("uniqueness_not_proven", why)?;
+    d.set_item("complete", out.complete)?;
+    d.set_item("runs", out.runs)?;
+    d.set_item("seconds", out.seconds)?;
+    let stats = PyDict::new(py);
+    if let Some(s) = &out.native {
+        stats.set_item("root_fixed", s.root_fixed)?;
+        stats.set_item("nodes", s.nodes)?;
+        stats.set_item("failures", s.failures)?;
+        stats.set_item("probed_fixed", s.probed_fixed)?;
+        stats.set_item("conflicts", s.conflicts)?;
+        stats.set_item("stage", s.stage)?;
+    }
+    d.set_item("stats", stats)?;
+    Ok(d)
+}
+
+/// A random puzzle (`cagec generate`), with its solution and a note on how
+/// it was made. `unique` reshapes cages until the native solver proves the
+/// solution unique.
+#[pyfunction]
+#[pyo3(signature = (size, seed=1, unique=true, ops="+-*%", max_cage=4, cage_sizes=None, effort=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn generate<'py>(
+    py: Python<'py>,
+    size: usize,
+    seed: u64,
+    unique: bool,
+    ops: &str,
+    max_cage: usize,
+    cage_sizes: Option<&str>,
+    effort: Option<u64>,
+) -> PyResult<(CorePuzzle, Vec<Vec<u32>>, Bound<'py, PyDict>)> {
+    let limit = if unique {
+        cagec::native::MAX_SIZE
+    } else {
+        cagec::ir::MAX_SIZE
+    };
+    if !(1..=limit).contains(&size) {
+        return Err(PyValueError::new_err(format!(
+            "size must be in 1..={limit}{}",
+            if unique {
+                " with unique=True (the native solver's limit)"
+            } else {
+                ""
+            }
+        )));
+    }
+    if !(1..=64).contains(&max_cage) {
+        return Err(PyValueError::new_err("max_cage must be in 1..=64"));
+    }
+    let (op_list, op_weights) =
+        generator::parse_ops(ops).map_err(|e| PyValueError::new_err(format!("ops: {e}")))?;
+    let cage_weights = cage_sizes
+        .map(generator::parse_cage_sizes)
+        .transpose()
+        .map_err(|e| PyValueError::new_err(format!("cage_sizes: {e}")))?
+        .unwrap_or_default();
+    let made = interruptible(py, |stop| {
+        let opts = generator::Options {
+            size,
+            seed,
+            max_cage,
+            ops: op_list,
+            op_weights,
+            cage_weights,
+            check_effort: effort.unwrap_or(generator::CHECK_EFFORT),
+            stop: Some(stop),
+        };
+        match unique {
+            true => generator::unique_puzzle(&opts)
+                .map(|u| (u.puzzle, u.solution, Some((u.reshapes, u.proof)))),
+            false => {
+                let (p, g) = generator::puzzle(&opts);
+                Ok((p, g, None))
+            }
+        }
+    })?;
+    let (puzzle, grid, proof) = match made {
+        Ok(made) => made,
+        Err(GenerateError::Interrupted) => {
+            return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err(
+                "interrupted",
+            ));
+        }
+        Err(e) => return Err(errors::model_error(py, e)),
+    };
+    let info = PyDict::new(py);
+    info.set_item("unique", proof.is_some())?;
+    if let Some((reshapes, stats)) = proof {
+        info.set_item("reshapes", reshapes)?;
+        info.set_item("root_fixed", stats.root_fixed)?;
+        info.set_item("nodes", stats.nodes)?;
+        info.set_item("stage", stats.stage)?;
+    }
+    // Through the cage-line text, so the puzzle pickles and compiles as
+    // `cagec generate` writes it.
+    let text = cagec::front::write::jwiki(&puzzle);
+    let name = format!("kenken{size}_s{seed}");
+    let core = crate::puzzle::parse(py, &text, Some("cages"), &name, "<generated>", false)?;
+    Ok((core, rows(&grid), info))
+}
+
+/// The grid in a solver's column values (`names[i]` has `values[i]`) for the
+/// model of `puzzle` under `options`, checked by the verifier: the way back
+/// from a model handed to highspy, PuLP or any other solver.
+#[pyfunction]
+#[pyo3(signature = (puzzle, names, values, **options))]
+pub fn decode(
+    py: Python<'_>,
+    puzzle: &CorePuzzle,
+    names: Vec<String>,
+    values: Vec<f64>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Vec<Vec<u32>>> {
+    if names.len() != values.len() {
+        return Err(PyValueError::new_err(format!(
+            "{} column names but {} values",
+            names.len(),
+            values.len()
+        )));
+    }
+    let opts = model_options(options, false)?;
+    let model = cagec::formulate::formulate_with(&puzzle.puzzle, &opts)
+        .map_err(|e| errors::model_error(py, e))?;
+    let named = drivers::Values::Named(names.into_iter().zip(values).collect());
+    let grid = drivers::decode::grid(&model, puzzle.puzzle.size, &named).map_err(|e| {
+        errors::solver_error(
+            py,
+            "external",
+            format!("the values do not read as a grid: {e}"),
+        )
+    })?;
+    let violations = cagec::verify::check(&puzzle.puzzle, &grid);
+    if !violations.is_empty() {
+        let list: Vec<String> = violations.iter().map(ToString::to_string).collect();
+        return Err(errors::solver_error(
+            py,
+            "external",
+            format!("the values are not a solution: {}", list.join("; ")),
+        ));
+    }
+    Ok(grid.values)
+}
