@@ -203,21 +203,21 @@ class Model:
 
 @contextlib.contextmanager
 def _quiet_stdout() -> Iterator[None]:
-    """Silences the C library's banner, which goes to file descriptor 1."""
+    """Silences what C code prints on file descriptor 1 (HiGHS prints its
+    banner there when a ``Highs`` is made, before any option can stop it).
+    Descriptor 1 itself, not ``sys.stdout``: Jupyter reads it through a pipe."""
     import sys
 
+    sys.stdout.flush()
     try:
-        fd = sys.stdout.fileno()
-    except (AttributeError, OSError, ValueError):
-        # Jupyter's stdout has no descriptor; the banner goes to the kernel's log.
+        saved = os.dup(1)
+    except OSError:
         yield
         return
-    sys.stdout.flush()
-    saved = os.dup(fd)
     try:
         with open(os.devnull, "w") as null:
-            os.dup2(null.fileno(), fd)
+            os.dup2(null.fileno(), 1)
             yield
     finally:
-        os.dup2(saved, fd)
+        os.dup2(saved, 1)
         os.close(saved)
