@@ -8,7 +8,10 @@
 //!    `cagec.Puzzle.parse(text).compile("lp")` in Python, median per puzzle.
 //! 2. The n = 100 LP (about 100 MB) written to a file: `cagec compile -o`
 //!    against `Puzzle.from_file(...).write(...)` in Python, paired runs.
-//! 3. The wheel's size, and `pip install` of it into a fresh venv.
+//! 3. The native solver in the wheel (CaDiCaL compiled by zig's clang for
+//!    the manylinux2014 wheel) against the CLI's (gcc): `--unique` on the
+//!    held-out 16×16 and 20×20 peer puzzles, seconds as each reports them.
+//! 4. The wheel's size, and `pip install` of it into a fresh venv.
 //!
 //! Without `--bench` (`cargo test --benches`) it is a smoke run: one rep,
 //! the 9×9 row only.
@@ -156,7 +159,9 @@ fn main() {
             seconds(
                 Command::new(python())
                     .arg("-c")
-                    .arg("import sys, cagec; cagec.Puzzle.from_file(sys.argv[1]).write(sys.argv[2])")
+                    .arg(
+                        "import sys, cagec; cagec.Puzzle.from_file(sys.argv[1]).write(sys.argv[2])",
+                    )
                     .arg(&puzzle)
                     .arg(&py_lp),
             )
@@ -178,11 +183,74 @@ fn main() {
         q / c
     );
 
+    // The native solver: the wheel's build against the CLI's.
+    let peers: Vec<PathBuf> = ["16", "20"]
+        .iter()
+        .flat_map(|n| {
+            let dir = root.join("fixtures/scale/peer");
+            let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+                .expect("fixtures/scale/peer")
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| {
+                    p.extension().is_some_and(|e| e == "cage")
+                        && p.file_name()
+                            .is_some_and(|f| f.to_string_lossy().starts_with(&format!("peer{n}-")))
+                })
+                .collect();
+            v.sort();
+            v
+        })
+        .collect();
+    let script = r#"
+import sys, cagec
+for f in sys.argv[1:]:
+    s = cagec.Puzzle.from_file(f).solve(unique=True)
+    assert s.unique and not cagec.Puzzle.from_file(f).check(s.grid)
+    print(s.seconds)
+"#;
+    let out = Command::new(python())
+        .arg("-c")
+        .arg(script)
+        .args(&peers)
+        .output()
+        .expect("python solve");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let wheel_secs: Vec<f64> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| l.parse().expect("seconds"))
+        .collect();
+    println!(
+        "{:<24} {:>12} {:>12}",
+        "native --unique", "CLI (gcc)", "wheel (zig)"
+    );
+    for (p, w) in peers.iter().zip(&wheel_secs) {
+        let out = Command::new(env!("CARGO_BIN_EXE_cagec"))
+            .args(["solve", "--solver", "native", "--unique", "--json"])
+            .arg(p)
+            .output()
+            .expect("cagec solve");
+        let json: serde_json::Value =
+            serde_json::from_slice(&out.stdout).expect("cagec solve --json");
+        println!(
+            "{:<24} {:>10.3} s {:>10.3} s",
+            p.file_stem().unwrap_or_default().to_string_lossy(),
+            json["seconds"].as_f64().expect("seconds"),
+            w
+        );
+    }
+
     // The wheel and its installation.
     let wheels: Vec<PathBuf> = std::fs::read_dir(root.join("target/wheels"))
         .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
         .unwrap_or_default();
-    let Some(wheel) = wheels.iter().find(|p| p.extension().is_some_and(|e| e == "whl")) else {
+    let Some(wheel) = wheels
+        .iter()
+        .find(|p| p.extension().is_some_and(|e| e == "whl"))
+    else {
         println!("no wheel in target/wheels: run scripts/build-wheel");
         return;
     };
@@ -190,7 +258,12 @@ fn main() {
     seconds(Command::new("python3").args(["-m", "venv"]).arg(&venv)).expect("python3 -m venv");
     let install = seconds(
         Command::new(venv.join("bin/pip"))
-            .args(["install", "--quiet", "--no-index", "--disable-pip-version-check"])
+            .args([
+                "install",
+                "--quiet",
+                "--no-index",
+                "--disable-pip-version-check",
+            ])
             .arg(wheel),
     )
     .expect("pip install");

@@ -18,6 +18,9 @@ use pyo3::types::{PyBytes, PyDict};
 use crate::errors;
 use crate::options::{self, model_options};
 
+/// A cage as Python sees it: target, operation symbol, `(row, col)` cells.
+type CageTuple = (u64, &'static str, Vec<(u16, u16)>);
+
 /// A puzzle that parsed and passed validation (`cagec._core`; the public
 /// class is `cagec.Puzzle`).
 #[pyclass(frozen, module = "cagec._core", name = "Puzzle")]
@@ -152,7 +155,7 @@ impl CorePuzzle {
     /// Every cage as `(target, op, [(row, col), …])`, in input order, cells
     /// 0-based in the order the file lists them; op is `+ - * %`, `""` for a
     /// given, `?` for a hidden operation.
-    fn cages(&self) -> Vec<(u64, &'static str, Vec<(u16, u16)>)> {
+    fn cages(&self) -> Vec<CageTuple> {
         self.puzzle
             .cages
             .iter()
@@ -298,13 +301,7 @@ impl CorePuzzle {
     }
 
     /// What [`CorePuzzle::same`] compares, for hashing.
-    fn key(
-        &self,
-    ) -> (
-        usize,
-        Option<usize>,
-        Vec<(u64, &'static str, Vec<(u16, u16)>)>,
-    ) {
+    fn key(&self) -> (usize, Option<usize>, Vec<CageTuple>) {
         let mut cages = self.cages();
         for (_, _, cells) in &mut cages {
             cells.sort_unstable();
