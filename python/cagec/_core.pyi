@@ -2,9 +2,14 @@
 # API is the cagec package; this module is its private native half.
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
+from typing_extensions import final
+
+__all__ = ["__version__", "HAS_CDCL", "Puzzle", "parse", "load", "solve", "generate", "decode"]
+
 __version__: str
 HAS_CDCL: bool
 
+@final
 class Puzzle:
     @property
     def name(self) -> str: ...

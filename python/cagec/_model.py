@@ -168,7 +168,8 @@ class Model:
 
     def solution_from_pulp(self, problem: Any) -> Solution:
         """The verified grid of a PuLP problem made by :meth:`to_pulp` and solved."""
-        values = {v.name: v.varValue for v in problem.variables()}
+        # PuLP adds `__dummy` to a problem with a constant objective.
+        values = {v.name: v.varValue for v in problem.variables() if v.name != "__dummy"}
         return self.solution_from(values, solver="pulp")
 
     def solution_from(self, values: Mapping[str, float], *, solver: str = "external") -> Solution:

@@ -169,8 +169,9 @@ class Puzzle:
         return self._core.to_text(format)
 
     def __eq__(self, other: object) -> bool:
-        """Same size, rules and cages (target, operation, cells) in the same
-        order, whatever format or file they came from."""
+        """Same size, rules and cages (target, operation, cells), whatever
+        format or file they came from and in whatever order they list the
+        cages (a Keen ID has its own order; models number cages as listed)."""
         if not isinstance(other, Puzzle):
             return NotImplemented
         return self._core.same(other._core)

@@ -75,6 +75,24 @@ pub fn load_error(py: Python<'_>, e: LoadError, file: &str, src: &str) -> PyErr 
                 _ => pyo3::exceptions::PyOSError::new_err(message),
             }
         }
+        LoadError::NotText(name, line, column) => {
+            let rendered = LoadError::NotText(name.clone(), line, column).to_string();
+            let item = PyDict::new(py);
+            let fields: PyResult<()> = (|| {
+                item.set_item("file", &name)?;
+                item.set_item("line", line)?;
+                item.set_item("column", column)?;
+                item.set_item("severity", "error")?;
+                item.set_item("message", "the file is not UTF-8 text (binary data?)")?;
+                item.set_item("expected", "UTF-8 text")?;
+                item.set_item("found", py.None())?;
+                item.set_item("rendered", format!("{rendered}\n"))
+            })();
+            match fields {
+                Ok(()) => raise(py, "ParseError", (rendered, vec![item])),
+                Err(err) => err,
+            }
+        }
         other => raise(
             py,
             "ParseError",

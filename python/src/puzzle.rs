@@ -294,8 +294,9 @@ impl CorePuzzle {
         )
     }
 
-    /// Whether both are the same puzzle: size, rules, and cages (target,
-    /// operation, cells) in the same order, wherever they were read from.
+    /// Whether both are the same puzzle: size, rules, and the same cages
+    /// (target, operation, cells), in whatever order and from whatever
+    /// format they were read (a Keen ID lists cages in its own order).
     fn same(&self, other: &CorePuzzle) -> bool {
         self.key() == other.key()
     }
@@ -306,6 +307,7 @@ impl CorePuzzle {
         for (_, _, cells) in &mut cages {
             cells.sort_unstable();
         }
+        cages.sort_unstable();
         (self.puzzle.size, self.box_size(), cages)
     }
 }

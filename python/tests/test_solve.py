@@ -1,0 +1,166 @@
+"""Solving: the native solver and HiGHS, CBC and glpsol, every grid checked
+by the verifier (and here again by `cagec check`), and the hand-offs to
+highspy and PuLP."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import cagec
+from conftest import FIXTURES, JWIKI, PUZZLES, ROOT, cli, need, need_solver
+
+INFEASIBLE = "1,0\n1,4\n3*,1 2\n5+,3 6\n5+,5 8\n3+,7\n"
+AMBIGUOUS = ROOT / "fixtures" / "scale" / "ambiguous16.cage"
+
+
+def cli_check(path: Path, grid: list, tmp_path: Path) -> None:
+    g = tmp_path / "grid.txt"
+    g.write_text("".join(" ".join(map(str, row)) + "\n" for row in grid))
+    cli("check", path, g)
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
+def test_native_on_every_fixture(path: Path, tmp_path: Path) -> None:
+    p = cagec.Puzzle.from_file(path)
+    s = p.solve(unique=True)
+    assert s.found and s.solver == "native" and s.via is None
+    assert p.check(s.grid) == []
+    cli_check(path, s.grid, tmp_path)
+    theirs = json.loads(cli("solve", path, "--solver", "native", "--unique", "--json", check=False).stdout)
+    assert theirs["grid"] == s.grid
+    assert theirs["unique"] == s.unique
+    assert set(s.stats) == {"root_fixed", "nodes", "failures", "probed_fixed", "conflicts", "stage"}
+    assert s.seconds >= 0 and s.runs == 1 and s.status == "optimal"
+
+
+def test_enumeration() -> None:
+    p = cagec.Puzzle.from_file(AMBIGUOUS)
+    s = p.solve(all=True, limit=3)
+    assert len(s.solutions) == 3 and len({str(g) for g in s.solutions}) == 3
+    assert all(p.check(g) == [] for g in s.solutions)
+    assert s.complete is False and s.unique is False
+    u = p.solve(unique=True)
+    assert u.unique is False and len(u.solutions) == 2
+    assert "not unique (2 found)" in repr(u)
+    kk = cagec.Puzzle.from_file(PUZZLES / "kk1.cage").solve(all=True)
+    assert kk.complete is True and kk.unique is True and len(kk.solutions) == 1
+
+
+def test_no_solution() -> None:
+    s = cagec.Puzzle.parse(INFEASIBLE).solve(unique=True)
+    assert not s and not s.found and s.grid is None and s.status == "infeasible"
+    assert str(s).startswith("no solution")
+
+
+def test_bad_arguments() -> None:
+    p = cagec.Puzzle.from_file(PUZZLES / "kk0.cage")
+    for bad in (0, -1.0, float("inf")):
+        with pytest.raises(ValueError, match="time_limit"):
+            p.solve(time_limit=bad)
+    with pytest.raises(ValueError, match="solver must be one of"):
+        p.solve("gurobi")
+    with pytest.raises(ValueError, match="exclude"):
+        p.solve(unique=True, all=True)
+    with pytest.raises(ValueError):
+        p.solve(all=True, limit=0)
+    with pytest.raises(ValueError, match="glpk"):
+        p.solve("highs", via="ampl")
+
+
+@pytest.mark.parametrize("solver,program", [("highs", "highs"), ("cbc", "cbc"), ("glpk", "glpsol")])
+@pytest.mark.parametrize("path", JWIKI + [PUZZLES / "killer9.cage"], ids=lambda p: p.name)
+def test_external_solvers_agree_with_native(solver: str, program: str, path: Path) -> None:
+    need_solver(program)
+    p = cagec.Puzzle.from_file(path)
+    native = p.solve()
+    s = p.solve(solver, unique=True)
+    assert (s.solver, s.via, s.formulation) == (solver, "lp", "tuples+presolve")
+    assert s.grid == native.grid and s.unique is True and s.runs >= 1
+    assert p.check(s.grid) == []
+
+
+@pytest.mark.parametrize("via", ["mps", "fixed-mps"])
+def test_routes_and_formulations(via: str) -> None:
+    need_solver("highs")
+    p = cagec.Puzzle.from_file(PUZZLES / "kk2.cage")
+    s = p.solve("highs", via=via, formulation="melkonian")
+    assert (s.via, s.formulation) == (via, "melkonian") and s.grid == p.solve().grid
+
+
+def test_ampl_through_glpsol() -> None:
+    need_solver("glpsol")
+    p = cagec.Puzzle.from_file(PUZZLES / "kk0.cage")
+    s = p.solve("glpk", via="ampl", unique=True)
+    assert s.via == "ampl" and s.unique is True and s.grid == p.solve().grid
+
+
+def test_a_missing_solver_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("CAGEC_HIGHS", str(tmp_path / "no-highs"))
+    with pytest.raises(cagec.SolverNotFoundError) as caught:
+        cagec.Puzzle.from_file(PUZZLES / "kk0.cage").solve("highs")
+    assert isinstance(caught.value, FileNotFoundError) and caught.value.solver == "highs"
+    assert "pip install highsbox" in str(caught.value)
+
+
+# Hand-offs ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("to", ["lp", "mps"])
+@pytest.mark.parametrize("path", JWIKI + [PUZZLES / "killer9.cage"], ids=lambda p: p.name)
+def test_highspy(to: str, path: Path) -> None:
+    try:
+        import highspy
+    except ImportError:
+        need("highspy", False)
+    p = cagec.Puzzle.from_file(path)
+    m = p.compile(to)
+    h = m.to_highspy()
+    assert isinstance(h, highspy.Highs)
+    names = list(h.getLp().col_names_)
+    assert len(names) == m.num_columns and all(n in m.text for n in names)
+    assert any(n.startswith("x_") for n in names)
+    assert any(n.startswith("y_") for n in names) == (p.rules == "kenken")
+    h.run()
+    assert h.getModelStatus() == highspy.HighsModelStatus.kOptimal
+    s = m.solution_from_highspy(h)
+    assert s.grid == p.solve().grid and p.check(s.grid) == [] and s.solver == "highspy"
+
+
+def test_pulp() -> None:
+    try:
+        import pulp
+    except ImportError:
+        need("pulp", False)
+    p = cagec.Puzzle.from_file(PUZZLES / "kk1.cage")
+    m = p.compile("lp", formulation="tuples", presolve=True)
+    variables, prob = m.to_pulp()
+    assert any(name.startswith("x_") for name in variables)
+    solver = pulp.HiGHS(msg=False) if pulp.HiGHS().available() else pulp.PULP_CBC_CMD(msg=False)
+    prob.solve(solver)
+    assert pulp.LpStatus[prob.status] == "Optimal"
+    s = m.solution_from_pulp(prob)
+    assert s.grid == p.solve().grid and s.solver == "pulp"
+
+
+def test_values_that_are_not_a_solution(tmp_path: Path) -> None:
+    p = cagec.Puzzle.from_file(PUZZLES / "kk2.cage")
+    m = p.compile("lp")
+    # Every column's value at the solution, as `compile --with-solution` writes it.
+    cli("compile", PUZZLES / "kk2.cage", "--to", "lp", "--with-solution", "-o", tmp_path / "kk2.lp")
+    values = {}
+    for line in (tmp_path / "kk2.sol").read_text().splitlines():
+        name, value = line.split()
+        if name != "=obj=":
+            values[name] = float(value)
+    assert m.solution_from(values).grid == p.solve().grid
+    with pytest.raises(cagec.SolverError, match="not a variable"):
+        m.solution_from({"nonsense": 1.0, **values})
+    broken = dict(values)
+    one = next(k for k, v in values.items() if k.startswith("x_1_1_") and v == 1.0)
+    zero = next(k for k, v in values.items() if k.startswith("x_1_1_") and v == 0.0)
+    broken[one], broken[zero] = 0.0, 1.0
+    with pytest.raises(cagec.SolverError):
+        m.solution_from(broken)
