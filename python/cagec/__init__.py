@@ -12,7 +12,7 @@ solver, is checked by cagec's own verifier before you see it.
 >>> p.solve(unique=True).grid
 [[1, 2, 4, 3], [4, 3, 2, 1], [2, 1, 3, 4], [3, 4, 1, 2]]
 >>> print(p.compile("lp").text.splitlines()[0])
-\\ cagec: Melkonian (2016) integer program for puzzle (4x4 KenKen, 7 cages)
+\\ KenKen integer program of Melkonian (2016), written by cagec
 
 The same work as the ``cagec`` command, through the same library: the same
 bytes, the same messages, the same verified grids.
