@@ -131,6 +131,10 @@ fn main() {
         py * 1e6,
         py / rust
     );
+    println!(
+        "  (glibc's malloc maps and unmaps each model buffer of this size unless its heap has \
+         grown: MALLOC_MMAP_THRESHOLD_=268435456 takes that out of both sides)"
+    );
     if smoke {
         return;
     }
