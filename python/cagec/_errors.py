@@ -71,35 +71,27 @@ class ModelError(CagecError, ValueError):
     there is no solution, a grid too large for the native solver)."""
 
 
-class SolverNotFoundError(CagecError, FileNotFoundError):
+class _SolverFailure(CagecError):
+    """What the two solver errors share: the message and the solver's name."""
+
+    solver: str
+
+    def __init__(self, message: str, solver: str) -> None:
+        super().__init__(message)
+        self.solver = solver
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (type(self), (self.args[0], self.solver))
+
+
+class SolverNotFoundError(_SolverFailure, FileNotFoundError):
     """An external solver that is not installed. The message says how to
     install it; ``solver`` names it (``highs``, ``cbc``, ``glpk``)."""
 
-    solver: str
 
-    def __init__(self, message: str, solver: str) -> None:
-        super().__init__(message)
-        self.solver = solver
-
-    def __str__(self) -> str:
-        return str(self.args[0])
-
-    def __reduce__(self) -> Tuple[Any, ...]:
-        return (type(self), (self.args[0], self.solver))
-
-
-class SolverError(CagecError, RuntimeError):
+class SolverError(_SolverFailure, RuntimeError):
     """A solver that failed: it crashed, wrote nothing readable, or returned a
     grid that cagec's verifier rejects. ``solver`` names it."""
-
-    solver: str
-
-    def __init__(self, message: str, solver: str) -> None:
-        super().__init__(message)
-        self.solver = solver
-
-    def __str__(self) -> str:
-        return str(self.args[0])
-
-    def __reduce__(self) -> Tuple[Any, ...]:
-        return (type(self), (self.args[0], self.solver))

@@ -137,7 +137,7 @@ class Model:
         import highspy
 
         with _quiet_stdout():
-            h = highspy.Highs()
+            h: Any = highspy.Highs()  # type: ignore[no-untyped-call]
         h.setOptionValue("output_flag", False)
         if self.format == "ampl":
             raise ValueError("HiGHS reads LP and MPS: compile with to='lp' or to='mps'")
@@ -157,7 +157,7 @@ class Model:
         """``(variables, problem)`` as PuLP's ``LpProblem.fromMPS`` reads the
         model's MPS (written with the same options): ``problem.solve(...)``,
         then :meth:`solution_from_pulp`. Needs ``pip install pulp``."""
-        import pulp
+        import pulp  # type: ignore[import-untyped]
 
         fmt = "fixed-mps" if self.format == "fixed-mps" else "mps"
         if fmt == "fixed-mps":

@@ -20,6 +20,16 @@ def test_mypy_strict_accepts_the_example() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def test_the_package_itself_is_strict() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "-p", "cagec"],
+        capture_output=True,
+        text=True,
+        cwd=HERE,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def test_mypy_rejects_a_misuse(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     bad.write_text("import cagec\nn: str = cagec.Puzzle.parse('1,0\\n').n\n")
