@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import concurrent.futures
 import multiprocessing
+import os
 import signal
 import subprocess
 import sys
 import textwrap
 import threading
 import time
+from pathlib import Path
 from typing import List, Optional, Tuple
 
 import pytest
@@ -79,7 +81,7 @@ def test_threads_solve_at_once() -> None:
     assert results == [solve_one(p) for p in puzzles]
 
 
-def interrupted_within(code: str) -> float:
+def interrupted_within(code: str, env: Optional[dict] = None) -> float:
     """Runs `code` in a child Python, sends SIGINT once it says `started`,
     and returns the seconds from the signal to the child's exit with
     KeyboardInterrupt."""
@@ -88,6 +90,7 @@ def interrupted_within(code: str) -> float:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        env=env,
     )
     try:
         assert child.stdout is not None
@@ -128,3 +131,29 @@ def test_ctrl_c_stops_a_generation() -> None:
         """
     )
     assert elapsed < 1.0, elapsed
+
+
+def test_ctrl_c_kills_an_external_solver(tmp_path: Path) -> None:
+    # A "highs" that records its pid and hangs: Ctrl-C must end the solve
+    # at once and kill it.
+    pid_file = tmp_path / "pid"
+    fake = tmp_path / "highs"
+    fake.write_text(f"#!/bin/sh\necho $$ > {pid_file}\nexec sleep 60\n")
+    fake.chmod(0o755)
+    env = dict(os.environ, CAGEC_HIGHS=str(fake))
+    elapsed = interrupted_within(
+        f"""
+        import cagec
+        p = cagec.Puzzle.from_file({str(FIXTURES[0])!r})
+        print("started", flush=True)
+        p.solve("highs")
+        """,
+        env,
+    )
+    assert elapsed < 1.0, elapsed
+    pid = int(pid_file.read_text())
+    for _ in range(50):
+        if not Path(f"/proc/{pid}").exists():
+            break
+        time.sleep(0.05)
+    assert not Path(f"/proc/{pid}").exists(), "the solver outlived the interrupt"
