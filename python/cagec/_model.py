@@ -136,11 +136,11 @@ class Model:
         :meth:`solution_from_highspy`. Needs ``pip install highspy``."""
         import highspy
 
+        if self.format == "ampl":
+            raise ValueError("HiGHS reads LP and MPS: compile with to='lp' or to='mps'")
         with _quiet_stdout():
             h: Any = highspy.Highs()  # type: ignore[no-untyped-call]
         h.setOptionValue("output_flag", False)
-        if self.format == "ampl":
-            raise ValueError("HiGHS reads LP and MPS: compile with to='lp' or to='mps'")
         with self._file() as path:
             status = h.readModel(path)
         if status != highspy.HighsStatus.kOk:
@@ -159,10 +159,9 @@ class Model:
         then :meth:`solution_from_pulp`. Needs ``pip install pulp``."""
         import pulp  # type: ignore[import-untyped]
 
-        fmt = "fixed-mps" if self.format == "fixed-mps" else "mps"
-        if fmt == "fixed-mps":
+        if self.format == "fixed-mps":
             raise ValueError("fixed MPS renames columns: hand PuLP the free MPS (to='mps' or 'lp')")
-        with self._file(fmt) as path:
+        with self._file("mps") as path:
             variables, problem = pulp.LpProblem.fromMPS(path)
         return variables, problem
 
