@@ -47,19 +47,9 @@ pub fn input_format_name(format: InputFormat) -> &'static str {
     }
 }
 
+/// A format to write a puzzle in: the names [`input_format`] reads.
 pub fn text_format(name: &str) -> PyResult<Format> {
-    choose(
-        "format",
-        name,
-        &[
-            ("cages", Format::Jwiki),
-            ("jwiki", Format::Jwiki),
-            ("dat", Format::Dat),
-            ("grid", Format::Grid),
-            ("cmap", Format::Grid),
-            ("keen", Format::Keen),
-        ],
-    )
+    input_format(name).map(Format::from)
 }
 
 pub fn output_format(name: &str) -> PyResult<OutputFormat> {
