@@ -273,21 +273,16 @@ class Puzzle:
         """``cagec explain --html``: one self-contained page (a ``str``) with
         the picture, each cage's explanation and rows, and the whole model.
         In a notebook it shows inline. ``solve=True`` draws the native
-        solver's verified solution; ``cage`` is selected when it opens."""
-        grid = self.solve().grid if solve else None
-        words = ["cagec", "explain", self.name, "--html"]
-        if cage is not None:
-            words += ["--cage", str(cage)]
+        solver's verified solution (ValueError when there is none); ``cage``
+        is selected when it opens. The page records the call that made it."""
+        grid = None
         if solve:
-            words.append("--solve")
-        for key, value in options.items():
-            flag = "--" + key.replace("_", "-")
-            if value is True:
-                words.append(flag)
-            elif value not in (None, False):
-                words += [flag, str(value)]
-        page = self._core.explain_html(self.name, " ".join(words), grid, cage, **options)
-        return HtmlPage(page)
+            grid = self.solve().grid
+            if grid is None:
+                raise ValueError(f"{self.name} has no solution to draw")
+        args = [f"solve={solve!r}", f"cage={cage!r}"] + [f"{k}={v!r}" for k, v in options.items()]
+        call = f"cagec.Puzzle {self.name}: explain_html({', '.join(args)})"
+        return HtmlPage(self._core.explain_html(self.name, call, grid, cage, **options))
 
     def render(self, solution: Union[GridLike, Solution, None] = None) -> Svg:
         """The SVG picture, as newspapers print KenKen, with ``solution``

@@ -59,6 +59,7 @@ pub fn parse_error(
 
 /// A puzzle that could not be loaded.
 pub fn load_error(py: Python<'_>, e: LoadError, file: &str, src: &str) -> PyErr {
+    let text = e.to_string();
     match e {
         LoadError::Invalid {
             rendered,
@@ -76,7 +77,6 @@ pub fn load_error(py: Python<'_>, e: LoadError, file: &str, src: &str) -> PyErr 
             }
         }
         LoadError::NotText(name, line, column) => {
-            let rendered = LoadError::NotText(name.clone(), line, column).to_string();
             let item = PyDict::new(py);
             let fields: PyResult<()> = (|| {
                 item.set_item("file", &name)?;
@@ -86,18 +86,16 @@ pub fn load_error(py: Python<'_>, e: LoadError, file: &str, src: &str) -> PyErr 
                 item.set_item("message", "the file is not UTF-8 text (binary data?)")?;
                 item.set_item("expected", "UTF-8 text")?;
                 item.set_item("found", py.None())?;
-                item.set_item("rendered", format!("{rendered}\n"))
+                item.set_item("rendered", format!("{text}\n"))
             })();
             match fields {
-                Ok(()) => raise(py, "ParseError", (rendered, vec![item])),
+                Ok(()) => raise(py, "ParseError", (text, vec![item])),
                 Err(err) => err,
             }
         }
-        other => raise(
-            py,
-            "ParseError",
-            (other.to_string(), Vec::<Bound<'_, PyDict>>::new()),
-        ),
+        LoadError::UnknownFormat(_) => {
+            raise(py, "ParseError", (text, Vec::<Bound<'_, PyDict>>::new()))
+        }
     }
 }
 

@@ -32,8 +32,7 @@ fn via(name: &str) -> PyResult<Via> {
     }
 }
 
-/// `SolveError` as a Python exception; `None` for an interrupt, which the
-/// caller raises as KeyboardInterrupt.
+/// `SolveError` as a Python exception (an interrupt as KeyboardInterrupt).
 fn solve_error(py: Python<'_>, solver: &str, e: SolveError) -> PyErr {
     match e {
         SolveError::NotFound { .. } | SolveError::NoSolver => {

@@ -54,8 +54,9 @@ def test_explain_html() -> None:
     assert isinstance(page, cagec.HtmlPage) and isinstance(page, str)
     cli_page = cli("explain", path, "--html", "--solve", "--cage", "3").stdout.decode()
     assert page.startswith("<!DOCTYPE html>")
-    # The same page but for the command line it records.
-    assert len(page.splitlines()) == len(cli_page.splitlines())
+    # The same page, byte for byte, but for the call it records.
+    call = "cagec.Puzzle kk1: explain_html(solve=True, cage=3)"
+    assert page.replace(call, "cagec explain kk1.cage --html --cage 3 --solve") == cli_page
     frame = page._repr_html_()
     assert frame.startswith("<iframe") and 'sandbox="allow-scripts"' in frame
     assert html.unescape(frame.split('srcdoc="', 1)[1].rsplit('"></iframe>', 1)[0]) == page
@@ -78,3 +79,11 @@ def test_solution_text_is_a_grid_file(tmp_path: Path) -> None:
     (tmp_path / "g").write_text(str(s))
     assert cli("check", path, tmp_path / "g").returncode == 0
     assert repr(s).startswith("<Solution of kk3 by native: solved")
+
+
+def test_explain_html_records_the_call_and_refuses_a_missing_solution() -> None:
+    p = cagec.Puzzle.from_file(PUZZLES / "kk0.cage")
+    page = p.explain_html(cage=2, presolve=True)
+    assert "explain_html(solve=False, cage=2, presolve=True)" in page
+    with pytest.raises(ValueError, match="no solution"):
+        cagec.Puzzle.parse("1,0\n1,4\n3*,1 2\n5+,3 6\n5+,5 8\n3+,7\n").explain_html(solve=True)
