@@ -250,13 +250,44 @@ def connected_parts(cells, n):
     return parts
 
 
-def unique_puzzle(n, seed, workers, limit):
+def second_solution(n, cages, finder, limit):
+    """A quick look for two solutions with another solver; None when it cannot
+    tell in `limit` seconds. Used only to speed up reshaping: CP-SAT alone
+    decides that a puzzle is unique, so the corpus does not depend on it."""
+    import subprocess
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".cage", delete=False) as f:
+        f.write("".join(f"{t}{op},{' '.join(map(str, sorted(c)))}\n" for t, op, c in cages))
+    try:
+        out = subprocess.run(
+            [finder, "solve", "--solver", "native", "--all", "--limit", "2", "--json",
+             "--time-limit", str(limit), f.name],
+            capture_output=True, text=True, check=False,
+        )
+    finally:
+        os.unlink(f.name)
+    try:
+        record = json.loads(out.stdout)
+    except ValueError:
+        return None
+    grids = record.get("grids") or []
+    if len(grids) < 2:
+        return None
+    return [[v for row in g for v in row] for g in grids[:2]]
+
+
+def unique_puzzle(n, seed, workers, limit, finder=None):
     rng = random.Random(seed)
     grid = latin_square(n, rng)
     cages = [(*clue(cells, grid, rng), cells) for cells in regions(n, rng)]
     reshapes = 0
     while True:
-        status, other, _, _ = solve_twice(n, cages, workers, limit, True)
+        two = second_solution(n, cages, finder, 10) if finder else None
+        if two is not None:
+            status, other = "not-unique", two[1] if two[0] == grid else two[0]
+        else:
+            status, other, _, _ = solve_twice(n, cages, workers, limit, True)
         if status == "unique":
             return cages, grid, reshapes
         if status != "not-unique":
@@ -286,7 +317,9 @@ def cmd_generate(a):
     for seed in range(a.seed, a.seed + a.count):
         start = time.perf_counter()
         try:
-            cages, grid, reshapes = unique_puzzle(a.size, seed, a.workers, a.time_limit)
+            cages, grid, reshapes = unique_puzzle(
+                a.size, seed, a.workers, a.time_limit, a.finder
+            )
         except RuntimeError as e:
             # Skipped, not retried: the corpus keeps what CP-SAT could prove.
             print(f"skipped: {e}", file=sys.stderr)
@@ -297,7 +330,8 @@ def cmd_generate(a):
             name + ".cage",
             a.size,
             cages,
-            f"kenken_cpsat.py generate --size {a.size} --seed {seed}: "
+            f"kenken_cpsat.py generate --size {a.size} --seed {seed}"
+            f"{' --finder cagec' if a.finder else ''}: "
             f"unique (proved by CP-SAT after {reshapes} reshapes)",
         )
         with open(name + ".grid", "w", encoding="utf-8") as f:
@@ -328,6 +362,11 @@ def main():
     g.add_argument("--workers", type=int, default=2)
     g.add_argument("--time-limit", type=float, default=600.0)
     g.add_argument("-o", "--output", required=True)
+    g.add_argument(
+        "--finder",
+        help="a cagec binary that looks for a second solution first while "
+        "reshaping (CP-SAT still proves every puzzle unique)",
+    )
     s = sub.add_parser("solve", help="solve puzzles, one JSON line each")
     s.add_argument("puzzles", nargs="+")
     s.add_argument("--unique", action="store_true")
