@@ -27,7 +27,7 @@ mod lp;
 mod mathprog;
 mod mps;
 mod sol;
-mod text;
+pub(crate) mod text;
 
 use std::io::{self, BufWriter, Write};
 
