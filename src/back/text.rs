@@ -14,7 +14,7 @@ const SPACES: &str = "                                                          
 /// check) at all.
 const SMALL: i64 = 9_999;
 const SLOT: usize = 5;
-const SMALL_TABLE: [u8; (2 * SMALL as usize + 1) * SLOT] = {
+static SMALL_TABLE: [u8; (2 * SMALL as usize + 1) * SLOT] = {
     let mut t = [b' '; (2 * SMALL as usize + 1) * SLOT];
     let mut v = -SMALL;
     while v <= SMALL {

@@ -44,8 +44,8 @@ pub(super) fn filter(
         val_mate: [NONE; 64],
         matched: 0,
     };
-    m.complete()?;
-    let comp = components(d, m.cell_mate, &m.val_mate);
+    m.complete().map_err(|_| Fail)?;
+    let comp = components(&adjacency(d, m.cell_mate, &m.val_mate));
     let mut comp_values = [0u64; 64];
     for i in 0..k {
         comp_values[comp[i] as usize] |= 1 << m.cell_mate[i];
@@ -60,6 +60,80 @@ pub(super) fn filter(
     Ok(())
 }
 
+/// A Hall set: `cells` (bits of line positions) whose domains lie within
+/// `values`. With as many values as cells, no other cell of the line can
+/// take those values; with fewer, the line fails.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Hall {
+    pub cells: u64,
+    pub values: u64,
+}
+
+/// A value the matching removes from a cell (`cell` a line position, `bit`
+/// the value's bit), and the Hall set that excludes it there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Removal {
+    pub cell: u8,
+    pub bit: u8,
+    pub hall: Hall,
+}
+
+/// [`filter`] for conflict-driven search: reads the domains, and lists what
+/// it removes with a reason each, or returns the Hall set that fails.
+pub(super) fn removals(
+    cells: &[u16],
+    dom: &[u64],
+    mates: &mut [u8],
+    out: &mut Vec<Removal>,
+) -> Result<(), Hall> {
+    out.clear();
+    let k = cells.len();
+    let mut d = [0u64; 64];
+    for (i, &c) in cells.iter().enumerate() {
+        d[i] = dom[c as usize];
+    }
+    let d = &d[..k];
+    let mut m = Matching {
+        d,
+        cell_mate: mates,
+        val_mate: [NONE; 64],
+        matched: 0,
+    };
+    m.complete()?;
+    let adj = adjacency(d, m.cell_mate, &m.val_mate);
+    let comp = components(&adj);
+    let mut comp_values = [0u64; 64];
+    for i in 0..k {
+        comp_values[comp[i] as usize] |= 1 << m.cell_mate[i];
+    }
+    // The cells reachable from each cell: a Hall set with their mates.
+    let mut reach = [0u64; 64];
+    for i in 0..k {
+        for v in bits(d[i] & !comp_values[comp[i] as usize]) {
+            let j = m.val_mate[v as usize] as usize;
+            if reach[j] == 0 {
+                let (mut seen, mut frontier) = (1u64 << j, 1u64 << j);
+                while frontier != 0 {
+                    let next = bits(frontier).fold(0, |a, x| a | adj[x as usize]);
+                    frontier = next & !seen;
+                    seen |= next;
+                }
+                reach[j] = seen;
+            }
+            let values = bits(reach[j]).fold(0u64, |a, x| a | 1 << m.cell_mate[x as usize]);
+            out.push(Removal {
+                cell: i as u8,
+                bit: v as u8,
+                hall: Hall {
+                    cells: reach[j],
+                    values,
+                },
+            });
+        }
+    }
+    Ok(())
+}
+
 struct Matching<'a> {
     d: &'a [u64],
     cell_mate: &'a mut [u8],
@@ -68,8 +142,10 @@ struct Matching<'a> {
 }
 
 impl Matching<'_> {
-    /// Keeps the hint's still-valid pairs, then augments to a perfect matching.
-    fn complete(&mut self) -> Result<(), Fail> {
+    /// Keeps the hint's still-valid pairs, then augments to a perfect
+    /// matching; on failure, a Hall violator: cells (bits of line
+    /// positions) whose domains lie within fewer values.
+    fn complete(&mut self) -> Result<(), Hall> {
         for i in 0..self.d.len() {
             let v = self.cell_mate[i];
             if v != NONE && self.d[i] >> v & 1 == 1 && self.matched >> v & 1 == 0 {
@@ -83,7 +159,12 @@ impl Matching<'_> {
             if self.cell_mate[i] == NONE {
                 let mut visited = 0u64;
                 if !self.augment(i, &mut visited) {
-                    return Err(Fail);
+                    let cells =
+                        bits(visited).fold(1u64 << i, |m, v| m | 1 << self.val_mate[v as usize]);
+                    return Err(Hall {
+                        cells,
+                        values: visited,
+                    });
                 }
             }
         }
@@ -117,18 +198,19 @@ impl Matching<'_> {
     }
 }
 
-/// Strongly connected components (Tarjan) of the graph on cells where
-/// i → val_mate[v] for each v in d[i] other than i's own match.
-fn components(d: &[u64], cell_mate: &[u8], val_mate: &[u8; 64]) -> [u8; 64] {
-    let k = d.len();
-    let mut adj = [0u64; 64];
-    for i in 0..k {
-        for v in bits(d[i] & !(1 << cell_mate[i])) {
-            adj[i] |= 1 << val_mate[v as usize];
-        }
-    }
+/// The graph on cells where i → val_mate[v] for each v in d[i] other than
+/// i's own match.
+fn adjacency(d: &[u64], cell_mate: &[u8], val_mate: &[u8; 64]) -> Vec<u64> {
+    (0..d.len())
+        .map(|i| bits(d[i] & !(1 << cell_mate[i])).fold(0u64, |a, v| a | 1 << val_mate[v as usize]))
+        .collect()
+}
+
+/// Strongly connected components (Tarjan) of the graph `adj`.
+fn components(adj: &[u64]) -> [u8; 64] {
+    let k = adj.len();
     let mut t = Tarjan {
-        adj: &adj,
+        adj,
         index: [u8::MAX; 64],
         low: [0; 64],
         comp: [u8::MAX; 64],
@@ -146,7 +228,7 @@ fn components(d: &[u64], cell_mate: &[u8], val_mate: &[u8; 64]) -> [u8; 64] {
 }
 
 struct Tarjan<'a> {
-    adj: &'a [u64; 64],
+    adj: &'a [u64],
     index: [u8; 64],
     low: [u8; 64],
     comp: [u8; 64],

@@ -15,12 +15,13 @@
 //! 2. probing at the root (singleton arc consistency: a value whose
 //!    assignment propagates to a contradiction is removed), then the
 //!    depth-first search again with a larger budget;
-//! 3. when the tree is still large, the reduced puzzle goes to an embedded
-//!    CDCL SAT solver (`sat`, CaDiCaL, with the `cdcl` feature), whose clause
-//!    learning the depth-first search lacks. Without that feature (the
-//!    WebAssembly build, a machine with no C++ compiler) the depth-first
-//!    search after probing runs with no failure budget and finishes alone;
-//!    [`Strategy::Cdcl`] then means probing and that search.
+//! 3. when the tree is still large, conflict-driven search with clause
+//!    learning, which the depth-first search lacks: CaDiCaL on a direct
+//!    encoding of what the root left (`sat`, with the `cdcl` feature), or
+//!    lazy clause generation on the same propagators ([`lcg`], pure Rust:
+//!    the WebAssembly build, a machine with no C++ compiler, and any puzzle
+//!    the encoding cannot take). [`Learner`] chooses; docs/performance.md
+//!    measures the two.
 //!
 //! Every stage is deterministic: the same puzzle gives the same solutions in
 //! the same order, and the same effort figures.
@@ -28,6 +29,7 @@
 mod alldiff;
 mod engine;
 mod fallback;
+mod lcg;
 mod problem;
 #[cfg(feature = "cdcl")]
 mod sat;
@@ -69,6 +71,8 @@ pub struct Options {
     /// conflicts: a limit on effort that, unlike the deadline, gives the same
     /// answer on every machine.
     pub effort: Option<u64>,
+    /// The conflict-driven engine of the last stage.
+    pub learner: Learner,
 }
 
 impl Default for Options {
@@ -81,8 +85,20 @@ impl Default for Options {
             strategy: Strategy::Auto,
             known: Vec::new(),
             effort: None,
+            learner: Learner::Auto,
         }
     }
+}
+
+/// The conflict-driven engine of the last stage (see the module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Learner {
+    /// CaDiCaL where it is built in (the `cdcl` feature) and the puzzle has
+    /// an encoding; lazy clause generation otherwise.
+    #[default]
+    Auto,
+    /// Lazy clause generation, even where CaDiCaL is built in.
+    Lcg,
 }
 
 /// The stages of the search (see the module documentation).
@@ -90,13 +106,14 @@ impl Default for Options {
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Strategy {
-    /// Depth-first search; probing, then CDCL, when its tree grows.
+    /// Depth-first search; probing, then conflict-driven search, when its
+    /// tree grows.
     #[default]
     Auto,
-    /// Depth-first search only (no probing, no CDCL), bounded by `effort`
-    /// alone.
+    /// Depth-first search only (no probing, no learning), bounded by
+    /// `effort` alone.
     DepthFirst,
-    /// Probing, then CDCL at once.
+    /// Probing, then conflict-driven search at once.
     Cdcl,
 }
 
@@ -131,7 +148,7 @@ pub struct Stats {
     pub failures: u64,
     /// Cells fixed after probing (0 when it did not run).
     pub probed_fixed: usize,
-    /// Clauses the CDCL stage learnt (0 when it did not run).
+    /// Conflicts of the conflict-driven stage (0 when it did not run).
     pub conflicts: u64,
     /// The stage that finished the search: `propagation`, `search`,
     /// `probing`, `cdcl`.
@@ -199,15 +216,13 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
         .map(|g| g.values.iter().flatten().map(|&v| v as u8).collect())
         .collect();
     let mut search = search::Search::new(&problem, engine, opts.max_solutions, known, clock);
-    let cdcl = cdcl_encodable(&problem);
     let mut end = End::OutOfBudget;
     let effort = opts.effort.unwrap_or(u64::MAX);
     if opts.strategy != Strategy::Cdcl {
         stats.stage = "search";
-        let budget = if opts.strategy == Strategy::Auto && cdcl {
-            QUICK_FAILURES
-        } else {
-            u64::MAX
+        let budget = match opts.strategy {
+            Strategy::Auto => QUICK_FAILURES,
+            _ => u64::MAX,
         };
         end = search.run(&root, budget.min(effort));
     }
@@ -219,30 +234,30 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
         stats.probed_fixed = fixed(&root.dom);
     }
     let spent = search.stats.failures;
-    // Without a CDCL stage to hand over to, `Cdcl` searches after probing too.
-    let search_again =
-        opts.strategy == Strategy::Auto || (!cdcl && opts.strategy == Strategy::Cdcl);
-    if end == End::OutOfBudget && search_again && spent < effort {
-        end = search.run(
-            &root,
-            (if cdcl { DEEP_FAILURES } else { u64::MAX }).min(effort - spent),
-        );
+    if end == End::OutOfBudget && opts.strategy == Strategy::Auto && spent < effort {
+        end = search.run(&root, DEEP_FAILURES.min(effort - spent));
     }
     let spent = search.stats.failures;
-    #[cfg_attr(not(feature = "cdcl"), allow(unused_mut))]
     let mut solutions = std::mem::take(&mut search.solutions);
     stats.nodes = search.stats.nodes;
     stats.failures = spent;
-    if end == End::OutOfBudget && (spent >= effort || !cdcl) {
-        // Out of effort (or nothing the CDCL stage can encode): give up.
+    if end == End::OutOfBudget && (spent >= effort || opts.strategy == Strategy::DepthFirst) {
+        // Out of effort: give up.
         return Ok(outcome(solutions, end, stats));
     }
-    #[cfg(feature = "cdcl")]
     if end == End::OutOfBudget {
         stats.stage = "cdcl";
         let wanted = opts.max_solutions.max(1) - solutions.len();
         let conflicts = opts.effort.map(|e| e.saturating_sub(spent));
-        let run = sat::search(&problem, &root, &search.known, wanted, clock, conflicts);
+        let run = learn(
+            &problem,
+            &root,
+            &search.known,
+            wanted,
+            clock,
+            conflicts,
+            opts.learner,
+        );
         stats.conflicts = run.conflicts;
         solutions.extend(run.solutions.iter().map(|v| search::grid(v, n)));
         end = match (run.complete, run.timed_out, run.out_of_effort) {
@@ -255,19 +270,40 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
     Ok(outcome(solutions, end, stats))
 }
 
-/// Whether this build has a CDCL stage (the `cdcl` feature, CaDiCaL).
-pub const HAS_CDCL: bool = cfg!(feature = "cdcl");
-
-/// Whether the CDCL stage can take this puzzle: never without the feature.
-fn cdcl_encodable(problem: &problem::Problem) -> bool {
-    #[cfg(feature = "cdcl")]
-    return sat::encodable(problem);
-    #[cfg(not(feature = "cdcl"))]
-    {
-        let _ = problem;
-        false
-    }
+/// What a conflict-driven stage found, and why it stopped.
+pub(crate) struct CdclRun {
+    /// New solutions, row-major values.
+    pub solutions: Vec<Vec<u8>>,
+    /// The search space was exhausted.
+    pub complete: bool,
+    pub timed_out: bool,
+    /// Stopped at the conflict limit.
+    pub out_of_effort: bool,
+    pub conflicts: u64,
 }
+
+/// The conflict-driven stage, by the engine `learner` asks for (CaDiCaL
+/// only where it is built in and has an encoding for every cage).
+fn learn(
+    problem: &problem::Problem,
+    root: &engine::State,
+    known: &[Vec<u8>],
+    wanted: usize,
+    clock: Clock,
+    conflicts: Option<u64>,
+    learner: Learner,
+) -> CdclRun {
+    #[cfg(feature = "cdcl")]
+    if learner == Learner::Auto && sat::encodable(problem) {
+        return sat::search(problem, root, known, wanted, clock, conflicts);
+    }
+    let _ = learner;
+    lcg::search(problem, root, known, wanted, clock, conflicts)
+}
+
+/// Whether this build has CaDiCaL (the `cdcl` feature) for its
+/// conflict-driven stage; every build has lazy clause generation.
+pub const HAS_CDCL: bool = cfg!(feature = "cdcl");
 
 fn outcome(solutions: Vec<Grid>, end: End, stats: Stats) -> Outcome {
     Outcome {

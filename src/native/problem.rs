@@ -30,6 +30,10 @@ pub(super) struct CageProp {
     /// The cage's cells, row-major (the order of its tuples).
     pub cells: Vec<u16>,
     pub kind: CageKind,
+    /// The cage's arithmetic, for encoding a large table by layers of
+    /// partial results (CaDiCaL's encoding).
+    #[cfg_attr(not(feature = "cdcl"), allow(dead_code))]
+    pub arith: Fallback,
 }
 
 pub(super) enum CageKind {
@@ -95,7 +99,11 @@ impl Problem {
                     }
                     Err(_) => CageKind::Fallback(Fallback::new(cage, distinct)),
                 };
-                CageProp { cells, kind }
+                CageProp {
+                    cells,
+                    kind,
+                    arith: Fallback::new(cage, distinct),
+                }
             })
             .collect();
         let mut watchers: Vec<Vec<PropId>> = vec![Vec::new(); n * n];

@@ -18,25 +18,12 @@
 //! Solutions already known get a blocking clause each, so every solution is
 //! found once and the last call proves there are no more.
 
-use super::Clock;
 use super::bits;
 use super::engine::State;
 use super::fallback::Fallback;
 use super::problem::{CageKind, Problem};
+use super::{CdclRun, Clock};
 use crate::ir::Op;
-
-/// Why the CDCL stage stopped, and what it found.
-pub(super) struct SatRun {
-    /// New solutions, row-major values.
-    pub solutions: Vec<Vec<u8>>,
-    /// The search space was exhausted.
-    pub complete: bool,
-    pub timed_out: bool,
-    /// Stopped at the conflict limit.
-    pub out_of_effort: bool,
-    /// Learnt clauses: CaDiCaL's conflicts, near enough.
-    pub conflicts: u64,
-}
 
 /// Whether every cage has an encoding (huge hidden or long difference and
 /// ratio cages have none; the depth-first search keeps those puzzles).
@@ -55,7 +42,7 @@ pub(super) fn search(
     max_new: usize,
     clock: Clock,
     conflicts: Option<u64>,
-) -> SatRun {
+) -> CdclRun {
     let mut enc = Encoder::new(p, &root.dom);
     enc.latin();
     for cage in &p.cages {
@@ -63,7 +50,11 @@ pub(super) fn search(
             CageKind::Table(t) => {
                 let tuples: Vec<&[u8]> =
                     t.live_tuples(&root.live).map(|i| t.tuples.get(i)).collect();
-                enc.table(&cage.cells, &tuples);
+                if tuples.len() > LAYERED_OVER && matches!(cage.arith.op(), Op::Add | Op::Mul) {
+                    enc.layers(&cage.cells, &cage.arith);
+                } else {
+                    enc.table(&cage.cells, &tuples);
+                }
             }
             CageKind::Fallback(f) => enc.layers(&cage.cells, f),
         }
@@ -73,7 +64,7 @@ pub(super) fn search(
     }
     let Encoder { mut solver, x, .. } = enc;
     solver.set_callbacks(Some(Watch { clock, learnt: 0 }));
-    let mut run = SatRun {
+    let mut run = CdclRun {
         solutions: Vec::new(),
         complete: false,
         timed_out: false,
@@ -160,6 +151,12 @@ impl cadical::Callbacks for Watch {
         self.learnt += 1;
     }
 }
+
+/// Sum and product cages with more live tuples than this are encoded by
+/// layers of partial results, not tuple by tuple: a tuple variable per tuple
+/// made the encoding of a hard 20×20 ten times larger, and CaDiCaL slower
+/// per conflict by as much (docs/performance.md).
+const LAYERED_OVER: usize = 300;
 
 /// At-most-one groups up to this size are pairwise; larger ones use a
 /// sequential counter (3k clauses instead of k²/2).
@@ -293,7 +290,10 @@ impl<'a> Encoder<'a> {
         }
     }
 
-    /// A sum or product cage by layers of reachable partial results.
+    /// A sum or product cage by layers of partial results after each cell:
+    /// only results reachable from the start and from which the target is
+    /// still reachable get a variable, so a step into a dead end is a
+    /// clause of its own and unit propagation sees it at once.
     fn layers(&mut self, cells: &[u16], f: &Fallback) {
         let (op, target) = (f.op(), f.target());
         let combine = |acc: u64, v: u64| match op {
@@ -301,41 +301,58 @@ impl<'a> Encoder<'a> {
             _ => acc.checked_add(v).filter(|&s| s <= target),
         };
         let start = if op == Op::Mul { 1 } else { 0 };
-        // layer[i]: (partial result, variable) after cells[..i], forward-reachable.
-        let mut layer: Vec<(u64, i32)> = vec![(start, self.fresh())];
-        self.solver.add_clause([layer[0].1]);
+        // Forward: the results reachable after cells[..i].
+        let mut reach: Vec<Vec<u64>> = vec![vec![start]];
         for &c in cells {
-            let mut next: Vec<(u64, i32)> = Vec::new();
-            for &(acc, from) in &layer {
+            let mut next: Vec<u64> = reach
+                .last()
+                .expect("a first layer")
+                .iter()
+                .flat_map(|&acc| {
+                    bits(self.dom[c as usize]).filter_map(move |b| combine(acc, b as u64 + 1))
+                })
+                .collect();
+            next.sort_unstable();
+            next.dedup();
+            reach.push(next);
+        }
+        // Backward: keep what can still end on the target.
+        let k = cells.len();
+        reach[k].retain(|&r| r == target);
+        for i in (0..k).rev() {
+            let (now, later) = reach.split_at_mut(i + 1);
+            let c = cells[i] as usize;
+            let dom = self.dom[c];
+            now[i].retain(|&acc| {
+                bits(dom).any(|b| {
+                    combine(acc, b as u64 + 1).is_some_and(|r| later[0].binary_search(&r).is_ok())
+                })
+            });
+        }
+        let vars: Vec<Vec<i32>> = reach
+            .iter()
+            .map(|layer| layer.iter().map(|_| self.fresh()).collect())
+            .collect();
+        if reach[0].is_empty() {
+            self.solver.add_clause(std::iter::empty::<i32>());
+            return;
+        }
+        self.solver.add_clause([vars[0][0]]);
+        for (i, &c) in cells.iter().enumerate() {
+            for (j, &acc) in reach[i].iter().enumerate() {
+                let from = vars[i][j];
                 for b in bits(self.dom[c as usize]) {
-                    let Some(to) = combine(acc, b as u64 + 1) else {
-                        match self.lit(c as usize, b as usize) {
-                            Ok(x) => self.solver.add_clause([-from, -x]),
-                            Err(true) => self.solver.add_clause([-from]),
-                            Err(false) => {}
-                        }
-                        continue;
-                    };
-                    let var = match next.iter().find(|(r, _)| *r == to) {
-                        Some(&(_, var)) => var,
-                        None => {
-                            let var = self.fresh();
-                            next.push((to, var));
-                            var
-                        }
-                    };
-                    match self.lit(c as usize, b as usize) {
-                        Ok(x) => self.solver.add_clause([-from, -x, var]),
-                        Err(true) => self.solver.add_clause([-from, var]),
-                        Err(false) => {}
+                    let to = combine(acc, b as u64 + 1)
+                        .and_then(|r| reach[i + 1].binary_search(&r).ok())
+                        .map(|t| vars[i + 1][t]);
+                    match (self.lit(c as usize, b as usize), to) {
+                        (Ok(x), Some(to)) => self.solver.add_clause([-from, -x, to]),
+                        (Ok(x), None) => self.solver.add_clause([-from, -x]),
+                        (Err(true), Some(to)) => self.solver.add_clause([-from, to]),
+                        (Err(true), None) => self.solver.add_clause([-from]),
+                        (Err(false), _) => {}
                     }
                 }
-            }
-            layer = next;
-        }
-        for &(result, var) in &layer {
-            if result != target {
-                self.solver.add_clause([-var]);
             }
         }
     }

@@ -19,7 +19,7 @@ pub(super) struct Table {
     /// 64-bit words of the live-tuple bitset.
     pub words: usize,
     n: usize,
-    at: Offsets,
+    pub at: Offsets,
     /// `supports[((pos * n) + bit) * words ..][..words]`: the tuples giving
     /// position `pos` the value `bit + 1`.
     supports: Vec<u64>,
@@ -94,7 +94,7 @@ impl Table {
         seen[self.at.seen..self.at.seen + self.tuples.width()].fill(full);
     }
 
-    fn support(&self, pos: usize, bit: u32) -> &[u64] {
+    pub fn support(&self, pos: usize, bit: u32) -> &[u64] {
         let at = (pos * self.n + bit as usize) * self.words;
         &self.supports[at..at + self.words]
     }
