@@ -25,7 +25,8 @@ pub struct Puzzle {
 }
 
 /// Reads `text` as `format` (`auto`: a Keen ID when it looks like one, else
-/// cage lines, as the command line reads standard input). `file` is the name
+/// the format `file`'s extension names, else cage lines, as the command
+/// line reads a file). `file` is the name
 /// messages give (`kk2.cage`), its stem the model's name. On failure the
 /// error's message is the JSON of [`Problems`].
 #[wasm_bindgen]
@@ -104,6 +105,12 @@ impl Puzzle {
         let opts = parse_options(options)?;
         reading::explain(&self.loaded, &opts, selected, solution.as_deref())
             .map_err(|e| fail(self, e))
+    }
+
+    /// The picture alone, selectable, with `solution` (JSON rows) drawn:
+    /// for a model too large for the explanation page.
+    pub fn picture(&self, solution: Option<String>) -> Result<String, JsError> {
+        reading::picture(&self.loaded, solution.as_deref()).map_err(|e| fail(self, e))
     }
 
     /// The text with cage `cage` (1-based) given a new target and operation

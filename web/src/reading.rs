@@ -12,7 +12,7 @@ use cagec::front::{InputFormat, keen};
 use cagec::input::{self, LoadError, Loaded};
 use cagec::ir::{Grid, Op, Puzzle};
 use cagec::stats::Stats;
-use cagec::verify;
+use cagec::{svg, verify};
 use serde::Serialize;
 
 use crate::options::ModelOptions;
@@ -39,7 +39,11 @@ pub struct Problem {
 /// Reads and validates `text` (see [`crate::read`]).
 pub fn load(text: &str, format: &str, file: &str, killer: bool) -> Result<Loaded, Problems> {
     let format = match format {
-        "auto" => InputFormat::sniff(text).unwrap_or(InputFormat::Cages),
+        // As `cagec compile FILE` tells: a Keen ID whatever the name, else
+        // by the name's extension, else cage lines (as standard input).
+        "auto" => (InputFormat::sniff(text))
+            .or_else(|| InputFormat::from_path(Path::new(file)))
+            .unwrap_or(InputFormat::Cages),
         name => serde_json::from_value(serde_json::Value::String(name.to_string())).map_err(
             |_| Problems {
                 rendered: format!(
@@ -146,23 +150,36 @@ pub fn files(loaded: &Loaded, opts: &ModelOptions) -> Result<Vec<File>, String> 
         .collect()
 }
 
+/// A grid the page wants drawn, checked first: only solutions are drawn.
+fn solution(loaded: &Loaded, json: Option<&str>) -> Result<Option<Grid>, String> {
+    let Some(json) = json else { return Ok(None) };
+    let values: Vec<Vec<u32>> = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    let grid = Grid { values };
+    match verify::check(&loaded.puzzle, &grid).first() {
+        Some(v) => Err(format!("the grid is not a solution: {v}")),
+        None => Ok(Some(grid)),
+    }
+}
+
+pub fn picture(loaded: &Loaded, solution_json: Option<&str>) -> Result<String, String> {
+    let solution = solution(loaded, solution_json)?;
+    let mut out = String::new();
+    let opts = svg::Options {
+        solution: solution.as_ref(),
+        title: Some(&loaded.display_name),
+        selectable: true,
+    };
+    svg::write_inline_svg(&loaded.puzzle, &opts, &mut out).map_err(|e| e.to_string())?;
+    Ok(out)
+}
+
 pub fn explain(
     loaded: &Loaded,
     opts: &ModelOptions,
     selected: usize,
-    solution: Option<&str>,
+    solution_json: Option<&str>,
 ) -> Result<String, String> {
-    let solution = match solution {
-        None => None,
-        Some(json) => {
-            let values: Vec<Vec<u32>> = serde_json::from_str(json).map_err(|e| e.to_string())?;
-            let grid = Grid { values };
-            if let Some(v) = verify::check(&loaded.puzzle, &grid).first() {
-                return Err(format!("the grid is not a solution: {v}"));
-            }
-            Some(grid)
-        }
-    };
+    let solution = solution(loaded, solution_json)?;
     let page = html::Page {
         title: &loaded.display_name,
         command: "the live page (cagec compiled to WebAssembly)",
