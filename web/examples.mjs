@@ -24,7 +24,7 @@ for (const line of readFileSync(join(root, "fixtures/keen/generated.keen"), "utf
     count = 0;
   } else if (/^\d+:/.test(line)) {
     count += 1;
-    examples.push({ group: "Keen IDs, sgt-keen (size, difficulty)", file: `${params}-${count}.keen`, text: `${line}\n` });
+    examples.push({ group: "Keen IDs, sgt-keen (size, difficulty)", file: `sgt-${params}-${count}.keen`, text: `${line}\n` });
   }
 }
 process.stdout.write(JSON.stringify(examples, null, 1) + "\n");

@@ -200,6 +200,7 @@ function explain() {
     document.body.dataset.n = puzzle.size();
     downloads();
     live.ready = true;
+    document.body.dataset.explained = live.version;
     return;
   }
   const doc = new DOMParser().parseFromString(page, "text/html");
@@ -221,8 +222,9 @@ function explain() {
 function markChangedRows() {
   const rows = new Map();
   document.querySelectorAll("#explained .row").forEach((r) => {
+    // A row's element holds its comment line, then `name: terms`.
     const text = r.textContent;
-    const name = text.slice(0, text.indexOf(":"));
+    const name = (/^([A-Za-z_][A-Za-z0-9_]*): /m.exec(text) || [text])[0];
     rows.set(name, text);
     if (previousRows && previousRows.get(name) !== text) r.classList.add("changed");
   });
@@ -269,7 +271,7 @@ $("cage-edit").addEventListener("submit", (e) => {
   e.preventDefault();
   if (!puzzle) return;
   try {
-    editor.value = puzzle.with_cage(selected, Number($("cage-target").value), $("cage-op").value);
+    editor.value = puzzle.with_cage(selected, $("cage-target").value, $("cage-op").value);
   } catch (err) {
     showProblems({ rendered: err.message, diagnostics: [] });
     return;
@@ -287,6 +289,8 @@ function solveStatus(text, kind) {
   const box = $("solve-result");
   box.className = kind || "";
   box.textContent = text;
+  delete box.dataset.grid;
+  delete box.dataset.fractional;
 }
 
 function stopWorker(message) {
@@ -361,6 +365,7 @@ function finish(kind, a, viaLp) {
     solveStatus(a.fractional === 0
       ? `The LP relaxation${viaLp ? " of the LP file" : ""} is integral (${secs}): every x is 0 or 1, so it already solves the puzzle.`
       : `The LP relaxation${viaLp ? " of the LP file" : ""} (${secs}): ${a.fractional} cell${a.fractional === 1 ? " has" : "s have"} fractional x, drawn in the cells as value:x.`, "relaxed");
+    $("solve-result").dataset.fractional = a.fractional;
   }
 }
 
@@ -369,6 +374,7 @@ function draw(grid, message) {
   relaxation = null;
   explain();
   solveStatus(message, "solved");
+  $("solve-result").dataset.grid = JSON.stringify(grid);
   $("drawn").textContent = "The digits are a solution, checked against every rule of the puzzle.";
 }
 

@@ -116,7 +116,10 @@ impl Puzzle {
     /// The text with cage `cage` (1-based) given a new target and operation
     /// (`+ - * %`, `` for a given, `?` hidden), written in the format it
     /// was read in, as `cagec convert` writes it.
-    pub fn with_cage(&self, cage: usize, target: u64, op: &str) -> Result<String, JsError> {
+    pub fn with_cage(&self, cage: usize, target: &str, op: &str) -> Result<String, JsError> {
+        // A string: a u64 would cross as a BigInt, which a form does not give.
+        let target = (target.trim().parse())
+            .map_err(|_| JsError::new(&format!("the target {target:?} is not a whole number")))?;
         reading::with_cage(&self.loaded, cage, target, op).map_err(|e| JsError::new(&e))
     }
 
