@@ -7,7 +7,10 @@ import init, { read } from "./pkg/cagec_web.js";
 
 const $ = (id) => document.getElementById(id);
 const editor = $("editor");
-const live = { ready: false, version: 0, timings: { firstPicture: null, update: [] } };
+// What tests and scripts/bench-web read: the model's version, and times in
+// ms from the event that caused a change to the model shown (update) and to
+// the picture and explanation shown (explain).
+const live = { ready: false, version: 0, timings: { firstPicture: null, update: [], explain: [] } };
 window.cagecLive = live;
 
 let puzzle = null; // the wasm Puzzle of the text as last read
@@ -17,6 +20,7 @@ let previousLines = null; // the model file's lines, for the diff
 let previousRows = null; // listing row name -> text, for the diff
 let shownText = ""; // the model file as shown: what HiGHS is given
 let explainTimer = 0;
+let explainStarted = 0; // when the change the next explanation shows began
 let nextChange = 0; // the changed line "Go to the next change" shows next
 
 function options() {
@@ -161,6 +165,7 @@ function update(started) {
   live.version += 1;
   $("model-out").dataset.version = live.version;
   live.timings.update.push(performance.now() - started);
+  explainStarted = started;
   if (document.activeElement !== $("keen-id")) {
     try {
       $("keen-id").value = puzzle.keen_id();
@@ -215,6 +220,7 @@ function explain() {
   if (relaxation) drawRelaxation(relaxation);
   downloads();
   live.ready = true;
+  live.timings.explain.push(performance.now() - explainStarted);
   document.body.dataset.explained = live.version;
 }
 
@@ -303,8 +309,10 @@ function stopWorker(message) {
 
 function solve(kind) {
   if (!puzzle) return;
-  stopWorker();
-  worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  // One thread, kept between solves; a new one after Stop or a time-out.
+  if (!$("solve-stop").disabled) stopWorker(); // a search still running
+  clearTimeout(guard);
+  if (!worker) worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   const ms = Math.max(1, Number($("limit").value) || 20) * 1000;
   const o = options();
   // HiGHS reads LP and MPS; for AMPL it gets the LP file of the same options.
@@ -313,7 +321,8 @@ function solve(kind) {
   const id = ++job;
   worker.onmessage = (e) => {
     if (e.data.id !== job) return;
-    stopWorker();
+    clearTimeout(guard);
+    $("solve-stop").disabled = true;
     if (!e.data.ok) {
       solveStatus(e.data.error, "failed");
       return;
@@ -337,6 +346,7 @@ function solve(kind) {
 }
 
 function finish(kind, a, viaLp) {
+  $("solve-result").dataset.ms = a.ms;
   const secs = `${(a.ms / 1000).toFixed(a.ms < 1000 ? 3 : 1)} s`;
   const limit = $("limit").value;
   if (kind === "native") {
