@@ -3,7 +3,7 @@
 // and checks it against a plan of what the command line says about the same
 // inputs (written by tests/web_browser.rs):
 //
-//   node tests/browser/web.mjs SITE_DIR PLAN.json [--screenshot OUT.png]
+//   node tests/browser/web.mjs SITE_DIR PLAN.json
 //
 // It types puzzles into the editor and compares the model file shown with
 // `cagec compile`'s, under every option set and output format of the plan;
@@ -13,8 +13,7 @@
 // HiGHS, comparing each grid with `cagec solve`'s; checks the LP
 // relaxation's fractional cells; and compares every download with the files
 // of `cagec compile -o`. It fails on any script error, console error or
-// request that is not for the site. With --screenshot it saves the window
-// with kk2 edited and solved (docs/web.png is made so).
+// request that is not for the site.
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,13 +21,11 @@ import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { serve } from "./serve.mjs";
 
-const [siteDir, planPath, ...rest] = process.argv.slice(2);
+const [siteDir, planPath] = process.argv.slice(2);
 if (!siteDir || !planPath) {
-  console.error("usage: node web.mjs SITE_DIR PLAN.json [--screenshot OUT.png]");
+  console.error("usage: node web.mjs SITE_DIR PLAN.json");
   process.exit(2);
 }
-const shotAt = rest.indexOf("--screenshot");
-const screenshot = shotAt >= 0 ? rest[shotAt + 1] : undefined;
 const plan = JSON.parse(readFileSync(planPath, "utf8"));
 const site = await serve(siteDir);
 const profile = mkdtempSync(join(tmpdir(), "cagec-chromium-"));
@@ -252,17 +249,6 @@ try {
     console.log(`downloads of ${d.file} ${d.options.join(" ")} --to ${d.to}: ${Object.keys(got).join(", ")} as compile writes them`);
   }
 
-  if (screenshot) {
-    await setOptions([], "lp");
-    await open("kk2.cage");
-    await page.selectOption("#opt-product", "sets");
-    await explained();
-    await solve("#solve-native", "solved");
-    await explained();
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: screenshot });
-    console.log(`saved ${screenshot}`);
-  }
   check(site.requests.every((p) => !p.includes("..")), "every request was for the site");
   assert.deepEqual(problems, [], "no script error, console error or request elsewhere");
   console.log(`${checks} checks passed`);

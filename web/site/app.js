@@ -402,25 +402,36 @@ function drawRelaxation(r) {
     const x = Number(rect.getAttribute("x")), y = Number(rect.getAttribute("y"));
     const size = Number(rect.getAttribute("width"));
     const fractional = pairs.some(([, v]) => Math.abs(v - 1) > 1e-5);
-    const lines = fractional ? pairs.map(([v, x]) => `${v}:${x.toFixed(2).replace(/^0/, "")}`) : [String(pairs[0] ? pairs[0][0] : "")];
-    // Below the clue: one column of value:x lines, two when they are many.
-    const columns = lines.length > 3 ? 2 : 1;
-    const perColumn = Math.ceil(lines.length / columns);
-    const fontSize = fractional ? Math.min(size / 4.4, (size * 0.7) / perColumn, (size * 0.95) / (columns * 3.3)) : size / 2.2;
+    // Below the clue, the largest x first; past three, a count (the cell's
+    // tooltip lists them all).
+    const label = ([v, x]) => `${v}:${x.toFixed(2).replace(/^0/, "")}`;
+    const byX = [...pairs].sort((p, q) => q[1] - p[1]);
+    const lines = !fractional
+      ? [String(pairs[0] ? pairs[0][0] : "")]
+      : byX.length > 3 ? [...byX.slice(0, 2).map(label), `+${byX.length - 2} more`] : byX.map(label);
+    const fontSize = fractional ? size / 5.2 : size / 2.2;
+    const g = document.createElementNS(SVG, "g");
+    if (fractional) {
+      // On the cell, which takes the pointer (the numbers let it through).
+      const title = document.createElementNS(SVG, "title");
+      title.setAttribute("class", "relaxation-title");
+      title.textContent = `x: ${pairs.map(label).join(" ")}`;
+      rect.append(title);
+    }
     lines.forEach((line, i) => {
       const t = document.createElementNS(SVG, "text");
       t.setAttribute("class", fractional ? "frac" : "int");
-      const column = Math.floor(i / perColumn);
-      t.setAttribute("x", x + size - 3 - (columns - 1 - column) * (size / 2));
-      t.setAttribute("y", y + size * 0.3 + fontSize * ((i % perColumn) + (fractional ? 0.95 : 1.2)));
+      t.setAttribute("x", x + size - 3);
+      t.setAttribute("y", y + size * 0.3 + fontSize * (i + (fractional ? 1 : 1.2)));
       t.setAttribute("font-size", fontSize.toFixed(1));
       t.setAttribute("text-anchor", "end");
       t.textContent = line;
-      layer.append(t);
+      g.append(t);
     });
+    layer.append(g);
   });
   svg.append(layer);
-  $("drawn").textContent = "Each cell shows the relaxation's x: a plain digit where one x is 1, value:x pairs where they are fractional.";
+  $("drawn").textContent = "Each cell shows the relaxation's x: a plain digit where one x is 1, value:x pairs where they are fractional (the largest first; point at a cell for all of them).";
 }
 
 // ---- Wiring. ----
