@@ -108,7 +108,12 @@ impl<'p> Compiled<'p> {
         Ok(files)
     }
 
-    fn write_into(&self, files: &mut dyn Files, path: &Path, point: Option<&[i64]>) -> io::Result<()> {
+    fn write_into(
+        &self,
+        files: &mut dyn Files,
+        path: &Path,
+        point: Option<&[i64]>,
+    ) -> io::Result<()> {
         match &self.model {
             None => write_pair(files, self.puzzle, path),
             Some(m) => write_files(files, self.format, m, path, point),

@@ -86,7 +86,10 @@ const FORMATS: [&str; 4] = ["lp", "mps", "fixed-mps", "ampl"];
 
 /// The model `compile` prints for each option set and output format.
 fn models(dir: &Path, file: &str) -> Value {
-    let rules = cagec::input::load(&dir.join(file), None).unwrap().puzzle.rules;
+    let rules = cagec::input::load(&dir.join(file), None)
+        .unwrap()
+        .puzzle
+        .rules;
     let mut cases = Vec::new();
     for set in option_sets::for_rules(rules) {
         for to in FORMATS {
@@ -115,7 +118,10 @@ fn files(dir: &Path, file: &str, options: &[&str], to: &str) -> Value {
     for entry in std::fs::read_dir(out.path()).unwrap() {
         let entry = entry.unwrap();
         let text = std::fs::read_to_string(entry.path()).unwrap();
-        written.insert(entry.file_name().to_string_lossy().into_owned(), text.into());
+        written.insert(
+            entry.file_name().to_string_lossy().into_owned(),
+            text.into(),
+        );
     }
     json!({ "file": file, "options": options, "to": to, "files": written })
 }
@@ -176,7 +182,12 @@ fn the_live_page_in_chromium_agrees_with_the_command_line() {
     let mut downloads = Vec::new();
     for to in FORMATS {
         downloads.push(files(dir.path(), "kk2.cage", &[], to));
-        downloads.push(files(dir.path(), "big10.cage", &["--presolve", "--product", "auto"], to));
+        downloads.push(files(
+            dir.path(),
+            "big10.cage",
+            &["--presolve", "--product", "auto"],
+            to,
+        ));
     }
     let plan = json!({
         "models": models,

@@ -65,7 +65,10 @@ mod tests {
         assert_eq!(f.product, ProductMethod::Auto);
         assert_eq!(f.formulation, Formulation::Tuples);
         assert_eq!(f.killer_form, KillerForm::Combined);
-        assert_eq!(ModelOptions::parse("{}").unwrap().formulate(), Options::default());
+        assert_eq!(
+            ModelOptions::parse("{}").unwrap().formulate(),
+            Options::default()
+        );
     }
 
     #[test]

@@ -38,21 +38,22 @@ pub struct Problem {
 
 /// Reads and validates `text` (see [`crate::read`]).
 pub fn load(text: &str, format: &str, file: &str, killer: bool) -> Result<Loaded, Problems> {
-    let format = match format {
-        // As `cagec compile FILE` tells: a Keen ID whatever the name, else
-        // by the name's extension, else cage lines (as standard input).
-        "auto" => (InputFormat::sniff(text))
-            .or_else(|| InputFormat::from_path(Path::new(file)))
-            .unwrap_or(InputFormat::Cages),
-        name => serde_json::from_value(serde_json::Value::String(name.to_string())).map_err(
-            |_| Problems {
-                rendered: format!(
-                    "unknown input format {name:?}: the formats are cages, dat, grid and keen\n"
-                ),
-                diagnostics: Vec::new(),
-            },
-        )?,
-    };
+    let format =
+        match format {
+            // As `cagec compile FILE` tells: a Keen ID whatever the name, else
+            // by the name's extension, else cage lines (as standard input).
+            "auto" => (InputFormat::sniff(text))
+                .or_else(|| InputFormat::from_path(Path::new(file)))
+                .unwrap_or(InputFormat::Cages),
+            name => serde_json::from_value(serde_json::Value::String(name.to_string())).map_err(
+                |_| Problems {
+                    rendered: format!(
+                        "unknown input format {name:?}: the formats are cages, dat, grid and keen\n"
+                    ),
+                    diagnostics: Vec::new(),
+                },
+            )?,
+        };
     let stem = input::stem_of(Path::new(file));
     match input::load_str_with(text, format, file.to_string(), stem, killer) {
         Ok(loaded) => Ok(loaded),
@@ -113,7 +114,8 @@ pub struct ModelView {
 }
 
 fn compiled<'p>(loaded: &'p Loaded, opts: &ModelOptions) -> Result<Compiled<'p>, String> {
-    Compiled::new(&loaded.puzzle, &opts.formulate(), opts.to, &loaded.stem).map_err(|e| e.to_string())
+    Compiled::new(&loaded.puzzle, &opts.formulate(), opts.to, &loaded.stem)
+        .map_err(|e| e.to_string())
 }
 
 pub fn model(loaded: &Loaded, opts: &ModelOptions) -> Result<ModelView, String> {
@@ -186,7 +188,8 @@ pub fn explain(
         solution: solution.as_ref(),
         selected: Some(selected.clamp(1, loaded.puzzle.cages.len().max(1))),
     };
-    html::page(&loaded.puzzle, &opts.formulate(), &page).map_err(|e: explain::ExplainError| e.to_string())
+    html::page(&loaded.puzzle, &opts.formulate(), &page)
+        .map_err(|e: explain::ExplainError| e.to_string())
 }
 
 fn op_of(symbol: &str) -> Option<Op> {
@@ -225,7 +228,11 @@ mod tests {
         let e = &p.diagnostics[0];
         assert!(e.error);
         assert_eq!((e.line, e.col), (3, 6));
-        assert!(e.rendered.starts_with("kk0.cage:3:6: error: "), "{}", e.rendered);
+        assert!(
+            e.rendered.starts_with("kk0.cage:3:6: error: "),
+            "{}",
+            e.rendered
+        );
         assert!(p.rendered.contains(&e.rendered));
     }
 
@@ -233,13 +240,24 @@ mod tests {
     fn files_are_those_compile_writes() {
         let loaded = load(KK0, "auto", "kk0.cage", false).unwrap();
         let opts = ModelOptions::parse(r#"{"to":"fixed-mps"}"#).unwrap();
-        let names: Vec<String> = files(&loaded, &opts).unwrap().into_iter().map(|f| f.name).collect();
+        let names: Vec<String> = files(&loaded, &opts)
+            .unwrap()
+            .into_iter()
+            .map(|f| f.name)
+            .collect();
         assert_eq!(names, ["kk0.mps", "kk0.map"]);
         let ampl = ModelOptions::parse(r#"{"to":"ampl"}"#).unwrap();
-        let names: Vec<String> = files(&loaded, &ampl).unwrap().into_iter().map(|f| f.name).collect();
+        let names: Vec<String> = files(&loaded, &ampl)
+            .unwrap()
+            .into_iter()
+            .map(|f| f.name)
+            .collect();
         assert_eq!(names, ["kk0.mod", "kk0.dat"]);
         let lp = model(&loaded, &ModelOptions::default()).unwrap();
-        assert!(lp.text.contains("cage_7_r1: + 1 y_4_4 - 2 y_4_3 + 6 u_7 >= 0"));
+        assert!(
+            lp.text
+                .contains("cage_7_r1: + 1 y_4_4 - 2 y_4_3 + 6 u_7 >= 0")
+        );
     }
 
     #[test]
@@ -247,7 +265,15 @@ mod tests {
         let loaded = load(KK0, "cages", "kk0.cage", false).unwrap();
         let text = with_cage(&loaded, 3, 6, "*").unwrap();
         assert_eq!(text, KK0.replace("4+,3 7", "6*,3 7"));
-        assert!(with_cage(&loaded, 9, 1, "+").unwrap_err().contains("no cage 9"));
-        assert!(with_cage(&loaded, 2, 1, "^").unwrap_err().contains("unknown operation"));
+        assert!(
+            with_cage(&loaded, 9, 1, "+")
+                .unwrap_err()
+                .contains("no cage 9")
+        );
+        assert!(
+            with_cage(&loaded, 2, 1, "^")
+                .unwrap_err()
+                .contains("unknown operation")
+        );
     }
 }

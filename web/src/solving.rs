@@ -35,9 +35,7 @@ pub fn native(puzzle: &Puzzle, ms: f64) -> Result<Native, String> {
     let out = native::solve(puzzle, &opts).map_err(|e| e.to_string())?;
     for grid in &out.solutions {
         if let Some(v) = verify::check(puzzle, grid).first() {
-            return Err(format!(
-                "the native solver's grid failed verification: {v}"
-            ));
+            return Err(format!("the native solver's grid failed verification: {v}"));
         }
     }
     let unique = match (out.solutions.len(), out.complete) {
@@ -113,9 +111,14 @@ mod tests {
 
     fn kk0() -> Puzzle {
         let text = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n";
-        load_str(text, cagec::front::InputFormat::Cages, "kk0".into(), "kk0".into())
-            .unwrap()
-            .puzzle
+        load_str(
+            text,
+            cagec::front::InputFormat::Cages,
+            "kk0".into(),
+            "kk0".into(),
+        )
+        .unwrap()
+        .puzzle
     }
 
     #[test]
@@ -126,15 +129,22 @@ mod tests {
     }
 
     fn big10() -> Puzzle {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/puzzles/big10.cage");
-        cagec::input::load(std::path::Path::new(path), None).unwrap().puzzle
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../fixtures/puzzles/big10.cage"
+        );
+        cagec::input::load(std::path::Path::new(path), None)
+            .unwrap()
+            .puzzle
     }
 
     /// A grid as a solver's column values, by the names of the file HiGHS
     /// would read (a fixed-MPS file's short names from its rename map).
     fn columns(puzzle: &Puzzle, opts: &ModelOptions, grid: &[Vec<u32>]) -> (Vec<String>, Vec<f64>) {
         let model = formulate_with(puzzle, &opts.formulate()).unwrap();
-        let grid = cagec::ir::Grid { values: grid.to_vec() };
+        let grid = cagec::ir::Grid {
+            values: grid.to_vec(),
+        };
         let point = cagec::formulate::point::feasible_point(&model, puzzle, &grid).unwrap();
         let mut map = Vec::new();
         back::write_rename_map(&model, &back::fixed_names(&model), &mut map).unwrap();
@@ -163,7 +173,10 @@ mod tests {
             let opts = ModelOptions::parse(&format!(r#"{{"to":"{to}"}}"#)).unwrap();
             let (names, values) = columns(&puzzle, &opts, &grid);
             if to == "fixed-mps" {
-                assert!(names.iter().any(|n| n.starts_with("C000")), "big10 has renamed columns");
+                assert!(
+                    names.iter().any(|n| n.starts_with("C000")),
+                    "big10 has renamed columns"
+                );
             }
             let back = read_columns(&puzzle, &opts, names.clone(), values.clone(), false).unwrap();
             assert_eq!(back.grid.unwrap(), grid);
