@@ -20,7 +20,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium } from "playwright-core";
+import { launch } from "./chromium.mjs";
 import { serve } from "./serve.mjs";
 
 const [siteDir, cagecPath] = process.argv.slice(2);
@@ -48,16 +48,9 @@ table("WebAssembly sizes (gzip -9)", ["file", "raw", "gzipped"], [
 }));
 
 const site = await serve(siteDir);
-const profile = mkdtempSync(join(tmpdir(), "cagec-chromium-"));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: true,
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  viewport: { width: 1400, height: 1000 },
-});
+const browser = await launch({ viewport: { width: 1400, height: 1000 } });
 try {
-  const page = context.pages()[0] || (await context.newPage());
+  const page = browser.page;
   const ready = () => page.waitForFunction(() => window.cagecLive && window.cagecLive.ready, null, { timeout: 60000 });
 
   const first = [];
@@ -131,8 +124,7 @@ try {
   table(`Native solves, solution and uniqueness (median of ${REPEATS})`,
     ["puzzle", "page (worker, WebAssembly)", "CLI (native code)", "page / CLI"], solves);
 } finally {
-  await context.close();
+  await browser.close();
   await site.close();
-  rmSync(profile, { recursive: true, force: true });
 }
 

@@ -4,18 +4,14 @@
 //
 // kk2 with its products switched to value sets (the changed lines marked)
 // and the LP relaxation drawn on the grid, in headless chromium.
-import { chromium } from "playwright-core";
+import { launch } from "./chromium.mjs";
 import { serve } from "./serve.mjs";
 
 const [siteDir, out] = process.argv.slice(2);
 const site = await serve(siteDir);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await launch({ viewport: { width: 1360, height: 1180 } });
 try {
-  const page = await browser.newPage({ viewport: { width: 1360, height: 1180 } });
+  const page = browser.page;
   await page.goto(site.url);
   await page.waitForFunction(() => window.cagecLive && window.cagecLive.ready);
   const explained = () => page.waitForFunction(() => document.body.dataset.explained === String(window.cagecLive.version));

@@ -15,10 +15,8 @@
 // of `cagec compile -o`. It fails on any script error, console error or
 // request that is not for the site.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { readFileSync } from "node:fs";
+import { launch, watch } from "./chromium.mjs";
 import { serve } from "./serve.mjs";
 
 const [siteDir, planPath] = process.argv.slice(2);
@@ -28,23 +26,7 @@ if (!siteDir || !planPath) {
 }
 const plan = JSON.parse(readFileSync(planPath, "utf8"));
 const site = await serve(siteDir);
-const profile = mkdtempSync(join(tmpdir(), "cagec-chromium-"));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: true,
-  acceptDownloads: true,
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-  viewport: { width: 1400, height: 1000 },
-});
+const browser = await launch({ acceptDownloads: true, viewport: { width: 1400, height: 1000 } });
 const problems = [];
 let checks = 0;
 const check = (ok, message) => {
@@ -67,14 +49,8 @@ const sameText = (actual, expected, message) => {
 };
 
 try {
-  const page = context.pages()[0] || (await context.newPage());
-  page.on("pageerror", (e) => problems.push(`script error: ${e.message}`));
-  page.on("console", (m) => {
-    if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()}`);
-  });
-  page.on("request", (r) => {
-    if (!r.url().startsWith(site.url) && !r.url().startsWith("blob:")) problems.push(`the page asked for ${r.url()}`);
-  });
+  const page = browser.page;
+  watch(page, problems, (url) => url.startsWith(site.url) || url.startsWith("blob:"));
   page.on("worker", (w) => w.on("console", (m) => {
     if (m.type() === "error") problems.push(`worker console error: ${m.text()}`);
   }));
@@ -253,7 +229,6 @@ try {
   assert.deepEqual(problems, [], "no script error, console error or request elsewhere");
   console.log(`${checks} checks passed`);
 } finally {
-  await context.close();
+  await browser.close();
   await site.close();
-  rmSync(profile, { recursive: true, force: true });
 }

@@ -239,20 +239,14 @@ mod tests {
     #[test]
     fn files_are_those_compile_writes() {
         let loaded = load(KK0, "auto", "kk0.cage", false).unwrap();
-        let opts = ModelOptions::parse(r#"{"to":"fixed-mps"}"#).unwrap();
-        let names: Vec<String> = files(&loaded, &opts)
-            .unwrap()
-            .into_iter()
-            .map(|f| f.name)
-            .collect();
-        assert_eq!(names, ["kk0.mps", "kk0.map"]);
-        let ampl = ModelOptions::parse(r#"{"to":"ampl"}"#).unwrap();
-        let names: Vec<String> = files(&loaded, &ampl)
-            .unwrap()
-            .into_iter()
-            .map(|f| f.name)
-            .collect();
-        assert_eq!(names, ["kk0.mod", "kk0.dat"]);
+        let names = |to: &str| -> Vec<String> {
+            let opts = ModelOptions::parse(&format!(r#"{{"to":"{to}"}}"#)).unwrap();
+            let files = files(&loaded, &opts).unwrap();
+            files.into_iter().map(|f| f.name).collect()
+        };
+        assert_eq!(names("fixed-mps"), ["kk0.mps", "kk0.map"]);
+        assert_eq!(names("ampl"), ["kk0.mod", "kk0.dat"]);
+        assert_eq!(names("lp"), ["kk0.lp"]);
         let lp = model(&loaded, &ModelOptions::default()).unwrap();
         assert!(
             lp.text
