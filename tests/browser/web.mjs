@@ -119,6 +119,9 @@ try {
     const shown = await error.locator("pre").textContent();
     check(e.stderr.startsWith(shown), `the CLI's message:\n${shown}\nvs\n${e.stderr}`);
     equal(await page.getAttribute("#editor", "aria-invalid"), "true", "the editor is marked invalid");
+    await page.click("#cage-edit button[type=submit]");
+    check((await page.textContent("#cage-edit-note")).startsWith("Fix the text first"), "no cage edit over a bad text");
+    equal(await page.inputValue("#editor"), e.bad, "the bad text is kept");
     await error.locator("button").click();
     const caret = await page.evaluate(() => document.getElementById("editor").selectionStart);
     equal(caret, at, "the error's button puts the caret on it");

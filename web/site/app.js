@@ -276,10 +276,15 @@ document.addEventListener("cagec-select", (e) => {
 $("cage-edit").addEventListener("submit", (e) => {
   e.preventDefault();
   if (!puzzle) return;
+  // The form edits the last text that read: the editor's own would be lost.
+  $("cage-edit-note").textContent = document.body.classList.contains("stale")
+    ? "Fix the text first: the cage would be edited in the last text that read, replacing yours."
+    : "";
+  if (document.body.classList.contains("stale")) return;
   try {
     editor.value = puzzle.with_cage(selected, $("cage-target").value, $("cage-op").value);
   } catch (err) {
-    showProblems({ rendered: err.message, diagnostics: [] });
+    $("cage-edit-note").textContent = err.message;
     return;
   }
   textChanged(performance.now());
@@ -437,6 +442,7 @@ function drawRelaxation(r) {
 // ---- Wiring. ----
 function textChanged(started) {
   $("editor-print").textContent = editor.value;
+  $("cage-edit-note").textContent = "";
   solution = null;
   relaxation = null;
   $("drawn").textContent = "";
