@@ -18,7 +18,7 @@ use serde::Serialize;
 use crate::options::ModelOptions;
 
 /// Why a text did not load: every diagnostic, as the command line renders
-/// them all (`rendered`) and one by one for the editor's margin.
+/// them all (`rendered`), and one by one for the page to place.
 #[derive(Debug, Serialize)]
 pub struct Problems {
     pub rendered: String,
@@ -120,7 +120,7 @@ fn compiled<'p>(loaded: &'p Loaded, opts: &ModelOptions) -> Result<Compiled<'p>,
 
 pub fn model(loaded: &Loaded, opts: &ModelOptions) -> Result<ModelView, String> {
     let compiled = compiled(loaded, opts)?;
-    // Every back-end writes ASCII, so the text is the bytes.
+    // Every back-end writes UTF-8 text, so the string is the bytes.
     let text = String::from_utf8(compiled.to_bytes()).map_err(|e| e.to_string())?;
     Ok(ModelView {
         text,
