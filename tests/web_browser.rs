@@ -9,8 +9,8 @@
 //! - an error shows at the CLI's line and column with its message, and
 //!   clears when the text is fixed;
 //! - the native solver finishes every example (the Keen and J-wiki
-//!   fixtures) with `cagec solve`'s grid, and so does HiGHS on the model
-//!   file shown;
+//!   fixtures) with `cagec solve`'s grid and its word on uniqueness, and
+//!   HiGHS on the model file shown gives the same grid;
 //! - the LP relaxation shows fractional x where the root LP is fractional
 //!   (kk2 in the paper's rows) and none where it is integral (kk2 in tuples);
 //! - every download button gives the bytes of `cagec compile -o`.
@@ -126,16 +126,19 @@ fn files(dir: &Path, file: &str, options: &[&str], to: &str) -> Value {
     json!({ "file": file, "options": options, "to": to, "files": written })
 }
 
-/// `cagec solve --solver native`'s grid for each example.
-fn grids(dir: &Path, examples: &[(String, String)]) -> Value {
-    let mut grids = serde_json::Map::new();
+/// `cagec solve --solver native --unique`'s grid for each example, and
+/// whether it proved it the only one.
+fn grids(dir: &Path, examples: &[(String, String)]) -> (Value, Value) {
+    let (mut grids, mut unique) = (serde_json::Map::new(), serde_json::Map::new());
     for (file, _) in examples {
-        let line = stdout_of(dir, &["solve", "--solver", "native", "--json", file]);
+        let args = ["solve", "--solver", "native", "--unique", "--json", file];
+        let line = stdout_of(dir, &args);
         let report: Value = serde_json::from_str(&line).unwrap();
         assert_eq!(report["status"], "found", "{file}: {line}");
         grids.insert(file.clone(), report["grid"].clone());
+        unique.insert(file.clone(), (report["uniqueness"] == "unique").into());
     }
-    Value::Object(grids)
+    (Value::Object(grids), Value::Object(unique))
 }
 
 /// kk2 with a cell number that is not one: the CLI's message and place.
@@ -189,10 +192,12 @@ fn the_live_page_in_chromium_agrees_with_the_command_line() {
             to,
         ));
     }
+    let (grids, unique) = grids(dir.path(), &examples);
     let plan = json!({
         "models": models,
         "error": error_case(&examples),
-        "grids": grids(dir.path(), &examples),
+        "grids": grids,
+        "unique": unique,
         "highs": [
             { "file": "kk2.cage", "options": [], "to": "lp" },
             { "file": "9dx-1.keen", "options": ["--product", "sets"], "to": "mps" },

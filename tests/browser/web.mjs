@@ -176,9 +176,11 @@ try {
     const result = await solve("#solve-native", "solved");
     const grid = JSON.parse(await result.getAttribute("data-grid"));
     assert.deepEqual(grid, plan.grids[ex.file], `${ex.file}: the native grid is cagec solve's`);
+    const text = await result.textContent();
+    equal(text.includes("It is the only solution."), plan.unique[ex.file], `${ex.file}: uniqueness as cagec solve --unique says: ${text}`);
     checks += 1;
   }
-  console.log(`the native solver in the page solved all ${examples.length} examples with cagec solve's grids`);
+  console.log(`the native solver in the page solved all ${examples.length} examples with cagec solve's grids and uniqueness`);
   await explained();
   const n = Number(await page.getAttribute("body", "data-n"));
   equal(await page.locator("#picture .digits text").count(), n * n, "the solution is drawn");
