@@ -96,11 +96,50 @@ impl<'p> Compiled<'p> {
             Some(flag) => AtomicFiles::cancellable(flag),
             None => AtomicFiles::default(),
         };
-        match &self.model {
-            None => write_pair(&mut files, self.puzzle, path)?,
-            Some(m) => write_files(&mut files, self.format, m, path, point)?,
-        }
+        self.write_into(&mut files, path, point)?;
         files.commit()
+    }
+
+    /// The files [`Compiled::write_files`] writes at `path`, with their
+    /// bytes, in memory instead.
+    pub fn files(&self, path: &Path, point: Option<&[i64]>) -> io::Result<Vec<(PathBuf, Vec<u8>)>> {
+        let mut files = Vec::new();
+        self.write_into(&mut files, path, point)?;
+        Ok(files)
+    }
+
+    fn write_into(
+        &self,
+        files: &mut dyn Files,
+        path: &Path,
+        point: Option<&[i64]>,
+    ) -> io::Result<()> {
+        match &self.model {
+            None => write_pair(files, self.puzzle, path),
+            Some(m) => write_files(files, self.format, m, path, point),
+        }
+    }
+}
+
+/// Where a compile's files go: onto disk together ([`AtomicFiles`]), or
+/// into memory (a page's download buttons, which have no file system).
+pub trait Files {
+    fn write(&mut self, path: &Path, fill: Fill<'_>) -> io::Result<()>;
+}
+
+impl Files for AtomicFiles<'_> {
+    fn write(&mut self, path: &Path, fill: Fill<'_>) -> io::Result<()> {
+        AtomicFiles::write(self, path, fill)
+    }
+}
+
+/// Files in memory, in the order written.
+impl Files for Vec<(PathBuf, Vec<u8>)> {
+    fn write(&mut self, path: &Path, fill: Fill<'_>) -> io::Result<()> {
+        let mut bytes = Vec::new();
+        fill(&mut bytes)?;
+        self.push((path.to_path_buf(), bytes));
+        Ok(())
     }
 }
 
@@ -147,7 +186,7 @@ fn fill_for<'a>(path: &Path, fill: Fill<'a>) -> Fill<'a> {
 }
 
 /// The paper's AMPL pair: the model at `path`, its data beside it.
-fn write_pair(files: &mut AtomicFiles<'_>, puzzle: &Puzzle, path: &Path) -> io::Result<()> {
+fn write_pair(files: &mut dyn Files, puzzle: &Puzzle, path: &Path) -> io::Result<()> {
     let data = data_path(path)?;
     files.write(
         path,
@@ -166,7 +205,7 @@ fn write_pair(files: &mut AtomicFiles<'_>, puzzle: &Puzzle, path: &Path) -> io::
 /// it, in the column names of the model file (never compressed: HiGHS reads
 /// it plain).
 fn write_files(
-    files: &mut AtomicFiles<'_>,
+    files: &mut dyn Files,
     format: OutputFormat,
     model: &Model,
     path: &Path,

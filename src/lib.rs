@@ -45,6 +45,7 @@ pub mod back;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod compile;
+pub mod decode;
 pub mod diag;
 pub mod explain;
 pub mod formulate;

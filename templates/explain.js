@@ -1,23 +1,38 @@
 // The page of `cagec explain --html` (templates/explain.html): select a cage
 // (click, or Tab then Enter/Space, arrows to move), light up the cells a name
 // is about (the #cells table: name -> row-major cell indices), filter the
-// listing by family. Plain DOM, no network.
+// listing by family. Plain DOM, no network. Listeners sit on the document, so
+// the live page (web/site), which swaps in a new picture and model as the
+// puzzle is edited, calls cagecExplain.wire() again and nothing doubles.
 "use strict";
 (function () {
   var body = document.body;
-  var n = Number(body.dataset.n);
-  var cellsOf = JSON.parse(document.getElementById("cells").textContent);
-  var picture = document.getElementById("picture");
-  var cages = Array.prototype.slice.call(picture.querySelectorAll(".cage"));
-  var status = document.getElementById("status");
-  var owner = [];
-  cages.forEach(function (g) {
-    g.querySelectorAll(".cell").forEach(function (rect) {
-      var rc = rect.id.split("_");
-      owner[(rc[1] - 1) * n + (rc[2] - 1)] = g;
+  var n, cellsOf, picture, cages, status, owner, boxes, rows, sections, shown;
+
+  function wire(selected) {
+    n = Number(body.dataset.n);
+    cellsOf = JSON.parse(document.getElementById("cells").textContent);
+    picture = document.getElementById("picture");
+    cages = Array.prototype.slice.call(picture.querySelectorAll(".cage"));
+    status = document.getElementById("status");
+    owner = [];
+    cages.forEach(function (g) {
+      g.querySelectorAll(".cell").forEach(function (rect) {
+        var rc = rect.id.split("_");
+        owner[(rc[1] - 1) * n + (rc[2] - 1)] = g;
+      });
     });
-  });
-  body.classList.add("js");
+    boxes = Array.prototype.slice.call(document.querySelectorAll("input.fam"));
+    var listing = document.getElementById("listing");
+    rows = Array.prototype.slice.call(listing.querySelectorAll(".row"));
+    sections = Array.prototype.slice.call(listing.querySelectorAll(".sec"));
+    shown = document.getElementById("shown");
+    boxes.forEach(function (b) { b.disabled = false; });
+    body.classList.add("js");
+    filter();
+    select(document.getElementById("cage-" + selected) || linked() ||
+      document.getElementById("cage-" + body.dataset.selected) || cages[0]);
+  }
 
   function outline(g) {
     return document.getElementById("outline-" + g.dataset.cage);
@@ -39,10 +54,12 @@
     } catch (e) {
       // Some browsers refuse history on file:// pages; the hash is a nicety.
     }
+    document.dispatchEvent(new CustomEvent("cagec-select", { detail: Number(g.dataset.cage) }));
   }
 
   function cageAt(target) {
-    return target && target.closest ? target.closest(".cage") : null;
+    var g = target && target.closest ? target.closest(".cage") : null;
+    return g && picture && picture.contains(g) ? g : null;
   }
 
   // From the cage's first cell, step until the next cage.
@@ -58,11 +75,11 @@
   }
 
   var steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-  picture.addEventListener("click", function (e) {
+  document.addEventListener("click", function (e) {
     var g = cageAt(e.target);
     if (g) select(g);
   });
-  picture.addEventListener("keydown", function (e) {
+  document.addEventListener("keydown", function (e) {
     var g = cageAt(e.target);
     if (!g) return;
     if (e.key === "Enter" || e.key === " ") {
@@ -74,11 +91,11 @@
       if (next) next.focus();
     }
   });
-  picture.addEventListener("focusin", function (e) {
+  document.addEventListener("focusin", function (e) {
     var g = cageAt(e.target);
     if (g) outline(g).classList.add("focus");
   });
-  picture.addEventListener("focusout", function (e) {
+  document.addEventListener("focusout", function (e) {
     var g = cageAt(e.target);
     if (g) outline(g).classList.remove("focus");
   });
@@ -97,14 +114,9 @@
     lit.forEach(function (el) { el.classList.add("hl"); });
   }
   document.addEventListener("mouseover", function (e) {
-    light(e.target.closest ? e.target.closest("var") : null);
+    if (cellsOf) light(e.target.closest ? e.target.closest("var") : null);
   });
 
-  var boxes = Array.prototype.slice.call(document.querySelectorAll("input.fam"));
-  var listing = document.getElementById("listing");
-  var rows = Array.prototype.slice.call(listing.querySelectorAll(".row"));
-  var sections = Array.prototype.slice.call(listing.querySelectorAll(".sec"));
-  var shown = document.getElementById("shown");
   function filter() {
     var on = {};
     boxes.forEach(function (b) { on[b.value] = b.checked; });
@@ -118,11 +130,9 @@
     });
     shown.textContent = "Showing " + count + " of " + rows.length + " rows.";
   }
-  boxes.forEach(function (b) {
-    b.disabled = false;
-    b.addEventListener("change", filter);
+  document.addEventListener("change", function (e) {
+    if (e.target.matches && e.target.matches("input.fam")) filter();
   });
-  filter();
 
   // The cage named by #select-C in the address, if any.
   function linked() {
@@ -131,7 +141,8 @@
   }
   window.addEventListener("hashchange", function () {
     var g = linked();
-    if (g) select(g);
+    if (g && cages) select(g);
   });
-  select(linked() || document.getElementById("cage-" + body.dataset.selected) || cages[0]);
+  window.cagecExplain = { wire: wire };
+  if (document.getElementById("cells")) wire();
 })();

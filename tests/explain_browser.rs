@@ -9,43 +9,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn chromium() -> PathBuf {
-    std::env::var_os("CHROMIUM").map_or_else(|| "/usr/bin/chromium".into(), PathBuf::from)
-}
+mod browser_env;
 
-fn browser_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser")
-}
-
-/// Is `program` a file in a directory of `PATH`?
-fn on_path(program: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(program).is_file()))
-}
-
-/// Chromium, node and playwright-core are there. When one is not: a failure
-/// if `CI` is set, else a loud skip message and `false`.
-fn require_browser() -> bool {
-    let missing = if !chromium().is_file() {
-        format!("{} (Debian's chromium)", chromium().display())
-    } else if !on_path("node") {
-        "`node` (Node.js 20 or later)".to_string()
-    } else if !browser_dir().join("node_modules/playwright-core").is_dir() {
-        "playwright-core in tests/browser/node_modules".to_string()
-    } else {
-        return true;
-    };
-    let message = format!(
-        "{missing} is missing: run the tests with scripts/test, which installs it, or run \
-         scripts/install-browser"
-    );
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "{message}. CI is set: the browser test must run"
-    );
-    eprintln!("!!!!!! SKIPPED: {message}; the browser test did not run !!!!!!");
-    false
-}
+use browser_env::{browser_dir, chromium, require_browser};
 
 /// Writes the page and the LP file of `args` into `dir`; returns their paths.
 fn page_and_lp(dir: &Path, name: &str, args: &[&str]) -> (PathBuf, PathBuf) {

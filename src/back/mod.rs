@@ -40,8 +40,9 @@ pub use sol::write_solution;
 use crate::model::{Domain, Model};
 
 /// The output formats of `cagec compile --to`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
 pub enum OutputFormat {
     /// CPLEX-LP, read identically by HiGHS, CBC and glpsol.
     Lp,
@@ -51,6 +52,17 @@ pub enum OutputFormat {
     FixedMps,
     /// AMPL model + data pair (runs in glpsol).
     Ampl,
+}
+
+impl OutputFormat {
+    /// The extension of its model file (`compile --out-dir` names files so).
+    pub fn extension(self) -> &'static str {
+        match self {
+            OutputFormat::Lp => "lp",
+            OutputFormat::Mps | OutputFormat::FixedMps => "mps",
+            OutputFormat::Ampl => "mod",
+        }
+    }
 }
 
 /// Renders `template` into `out` through a buffer (askama writes in small

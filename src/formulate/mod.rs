@@ -19,8 +19,9 @@ use crate::ir::{Puzzle, Rules};
 use crate::model::{Domain, Model, ModelError, Sense, VarId};
 
 /// How product cages are written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
 pub enum ProductMethod {
     /// Method 1: one row per prime p ≤ n over the exponents of p (6.1.5).
     #[default]
@@ -33,8 +34,9 @@ pub enum ProductMethod {
 }
 
 /// Which formulation of the cages.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
 pub enum Formulation {
     /// The paper's rows.
     #[default]
@@ -45,8 +47,9 @@ pub enum Formulation {
 }
 
 /// The two Killer Sudoku models of the seed (Kalvelagen 2019).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
 pub enum KillerForm {
     /// Model 1: rows, columns and boxes `= 1`, cage values `<= 1`.
     #[default]

@@ -18,16 +18,20 @@ use crate::diag::Diagnostics;
 use crate::ir::Puzzle;
 
 /// The input formats cagec reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Serde reads the command line's names (a page's choices).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
 pub enum InputFormat {
     /// J-wiki cage lines: `11+,1 2 5 6`.
     #[cfg_attr(feature = "cli", value(alias = "jwiki"))]
+    #[serde(alias = "jwiki")]
     Cages,
     /// AMPL data in the layout of Melkonian (2016) §7.2.
     Dat,
     /// A cage map: n rows of n cage labels, then `LABEL TARGET[OP]` lines.
     #[cfg_attr(feature = "cli", value(alias = "cmap"))]
+    #[serde(alias = "cmap")]
     Grid,
     /// A Keen game ID (Simon Tatham's puzzles): `3:a_3aab_,a4s1s1m18`.
     Keen,

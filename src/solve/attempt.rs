@@ -249,16 +249,9 @@ fn grid_of(
     files: &Files,
     values: Values,
 ) -> Result<Grid, SolveError> {
-    let values = match (values, &written.names, model) {
-        (Values::Named(v), Some(names), Some(model)) => Values::Named(
-            v.into_iter()
-                .map(|(short, x)| match names.canonical(model, &short) {
-                    Some(long) => (long.to_string(), x),
-                    None => (short, x),
-                })
-                .collect(),
-        ),
-        (v, ..) => v,
+    let values = match (&written.names, model) {
+        (Some(names), Some(model)) => decode::canonical(values, names, model),
+        _ => values,
     };
     let file = files
         .printed

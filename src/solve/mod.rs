@@ -13,7 +13,6 @@
 
 pub mod attempt;
 pub mod cbc;
-pub mod decode;
 pub mod emit;
 pub mod error;
 pub mod glpk;
@@ -24,6 +23,8 @@ pub mod process;
 pub mod report;
 pub mod session;
 
+// Decoding is the core's (the web page decodes HiGHS's answer too).
+pub use crate::decode::{self, Values};
 pub use error::SolveError;
 pub use locate::{Solver, locate};
 pub use native_run::solve_native;
@@ -114,17 +115,6 @@ impl Existence {
             Existence::NotProven => "not-proven",
         }
     }
-}
-
-/// Values of a solution file, before decoding.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Values {
-    /// `(column name, value)` in file order (HiGHS, CBC).
-    Named(Vec<(String, f64)>),
-    /// Values by column number, 0-based (glpsol `-w`).
-    Indexed(Vec<f64>),
-    /// `(row, col, value)`, 1-based, from the AMPL model's `printf` lines.
-    Cells(Vec<(usize, usize, i64)>),
 }
 
 /// A solution file as read: the stop reason and, when the file holds a usable

@@ -13,11 +13,10 @@
 // --screenshot it then selects cage C, points at a name in its rows and saves
 // the window (docs/explain-html.png is made so). Run by tests/explain_browser.rs.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
+import { launch, watch } from "./chromium.mjs";
 
 const [pagePath, lpPath, ...rest] = process.argv.slice(2);
 if (!pagePath || !lpPath) {
@@ -30,7 +29,6 @@ const option = (name) => {
 };
 const screenshot = option("--screenshot");
 const shotCage = Number(option("--cage") || 1);
-const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
 
 // ---- The LP file, read independently of the page. ----
 const lp = readFileSync(lpPath, "utf8");
@@ -76,22 +74,7 @@ function lpFamilies() {
 }
 
 // ---- The browser. ----
-const profile = mkdtempSync(join(tmpdir(), "cagec-chromium-"));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath,
-  headless: true,
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-  viewport: { width: 1360, height: 860 },
-});
+const browser = await launch({ viewport: { width: 1360, height: 860 } });
 const problems = [];
 let checks = 0;
 const check = (ok, message) => {
@@ -99,14 +82,8 @@ const check = (ok, message) => {
   assert.ok(ok, message);
 };
 try {
-  const page = context.pages()[0] || (await context.newPage());
-  page.on("pageerror", (e) => problems.push(`script error: ${e.message}`));
-  page.on("console", (m) => {
-    if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()}`);
-  });
-  page.on("request", (r) => {
-    if (!r.url().startsWith("file:")) problems.push(`the page asked for ${r.url()}`);
-  });
+  const page = browser.page;
+  watch(page, problems, (url) => url.startsWith("file:"));
   const url = pathToFileURL(resolve(pagePath)).href;
   await page.goto(url);
   await page.waitForSelector("body.js");
@@ -248,6 +225,5 @@ try {
   assert.deepEqual(problems, [], "no script error, no request beyond the page");
   console.log(`explain.mjs: ${checks} checks passed on ${pagePath} (${count} cages, ${total} rows)`);
 } finally {
-  await context.close();
-  rmSync(profile, { recursive: true, force: true });
+  await browser.close();
 }

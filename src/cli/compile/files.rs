@@ -9,11 +9,7 @@ use crate::input;
 
 /// The extension of a model file of `format` (`mps`, or `mps.gz`).
 pub fn extension(format: OutputFormat, gz: bool) -> String {
-    let ext = match format {
-        OutputFormat::Lp => "lp",
-        OutputFormat::Mps | OutputFormat::FixedMps => "mps",
-        OutputFormat::Ampl => "mod",
-    };
+    let ext = format.extension();
     match gz {
         true => format!("{ext}.gz"),
         false => ext.to_string(),

@@ -7,9 +7,36 @@
 
 use std::collections::HashMap;
 
-use super::Values;
+use crate::back::FixedNames;
 use crate::ir::Grid;
 use crate::model::Model;
+
+/// Values of a solution file, before decoding.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Values {
+    /// `(column name, value)` in file order (HiGHS, CBC).
+    Named(Vec<(String, f64)>),
+    /// Values by column number, 0-based (glpsol `-w`).
+    Indexed(Vec<f64>),
+    /// `(row, col, value)`, 1-based, from the AMPL model's `printf` lines.
+    Cells(Vec<(usize, usize, i64)>),
+}
+
+/// `values` with the short names of a fixed-MPS file (`C0000001`) back to
+/// the model's own; names the file kept pass through.
+pub fn canonical(values: Values, names: &FixedNames, model: &Model) -> Values {
+    match values {
+        Values::Named(v) => Values::Named(
+            v.into_iter()
+                .map(|(short, x)| match names.canonical(model, &short) {
+                    Some(long) => (long.to_string(), x),
+                    None => (short, x),
+                })
+                .collect(),
+        ),
+        v => v,
+    }
+}
 
 /// How far a binary may sit from 0 or 1 (solvers' integrality tolerance is 1e-6
 /// or tighter; glpsol prints full precision).
@@ -111,6 +138,30 @@ fn grid_from_vars(model: &Model, n: usize, values: &[f64]) -> Result<Grid, Strin
         }
     }
     Ok(Grid { values: cells })
+}
+
+/// A relaxation's x values by cell (row-major): `(k, x_I_J_K)` for each
+/// value k whose x is above the tolerance, k increasing. An x that presolve
+/// left out is 0. Unlike [`grid`], fractions are the point here.
+pub fn cell_values(
+    model: &Model,
+    n: usize,
+    named: &[(String, f64)],
+) -> Result<Vec<Vec<(usize, f64)>>, String> {
+    let values = by_var(model, named)?;
+    let mut cells = vec![Vec::new(); n * n];
+    for v in model.vars() {
+        let value = values[v.index()];
+        if let Some([i, j, k]) = indices::<3>(model.var_name(v), "x_", n)
+            && value > X_TOL
+        {
+            cells[(i - 1) * n + (j - 1)].push((k, value));
+        }
+    }
+    for cell in &mut cells {
+        cell.sort_by_key(|&(k, _)| k);
+    }
+    Ok(cells)
 }
 
 /// `prefix` followed by `N` underscore-separated numbers in 1..=n.

@@ -1,0 +1,155 @@
+//! cagec in the browser: the live page's calls into the core, compiled to
+//! WebAssembly (`scripts/build-web`). Every answer is the core's own, so the
+//! page shows the bytes `cagec compile` writes and the messages the command
+//! line prints; nothing here re-implements a step of cagec.
+//!
+//! Answers cross to JavaScript as JSON strings (serde), errors as `JsError`s
+//! whose message is the command line's text. The functions behind the
+//! exports take and return plain Rust values, so `cargo test -p cagec-web`
+//! checks them natively.
+
+mod options;
+mod reading;
+mod solving;
+
+use wasm_bindgen::prelude::*;
+
+pub use options::ModelOptions;
+pub use reading::{Problem, Problems, load};
+
+/// A puzzle that parsed and passed validation, with the name its model and
+/// files take (`kk2`, as `cagec compile kk2.cage` names them).
+#[wasm_bindgen]
+pub struct Puzzle {
+    loaded: cagec::input::Loaded,
+}
+
+/// Reads `text` as `format` (`auto`: a Keen ID when it looks like one, else
+/// the format `file`'s extension names, else cage lines, as the command
+/// line reads a file). `file` is the name
+/// messages give (`kk2.cage`), its stem the model's name. On failure the
+/// error's message is the JSON of [`Problems`].
+#[wasm_bindgen]
+pub fn read(text: &str, format: &str, file: &str, killer: bool) -> Result<Puzzle, JsError> {
+    match load(text, format, file, killer) {
+        Ok(loaded) => Ok(Puzzle { loaded }),
+        Err(problems) => Err(JsError::new(&json(&problems))),
+    }
+}
+
+fn json(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value).expect("the page's answers are plain data")
+}
+
+/// A core error as a JavaScript one, prefixed with the file as the command
+/// line prints it.
+fn fail(puzzle: &Puzzle, e: impl std::fmt::Display) -> JsError {
+    JsError::new(&format!("{}: {e}", puzzle.loaded.display_name))
+}
+
+fn parse_options(json: &str) -> Result<ModelOptions, JsError> {
+    ModelOptions::parse(json).map_err(|e| JsError::new(&e))
+}
+
+#[wasm_bindgen]
+impl Puzzle {
+    /// n, for an n×n grid.
+    pub fn size(&self) -> usize {
+        self.loaded.puzzle.size
+    }
+
+    /// The model's name (the file's stem).
+    pub fn name(&self) -> String {
+        self.loaded.stem.clone()
+    }
+
+    /// The format the text was read as (`cages`, `dat`, `grid`, `keen`).
+    pub fn format(&self) -> String {
+        reading::format_name(self.loaded.format).to_string()
+    }
+
+    /// Warnings met while reading, rendered as the command line prints them.
+    pub fn warnings(&self) -> String {
+        self.loaded.warnings.clone()
+    }
+
+    /// The cages as JSON: `[{target, op, cells: [[row, col], …]}]`, 0-based.
+    pub fn cages(&self) -> String {
+        json(&reading::cages(&self.loaded.puzzle))
+    }
+
+    /// The model text `cagec compile --to TO` prints, and the counts of
+    /// `cagec stats --json`, as JSON `{text, stats}`.
+    pub fn model(&self, options: &str) -> Result<String, JsError> {
+        let opts = parse_options(options)?;
+        let model = reading::model(&self.loaded, &opts).map_err(|e| fail(self, e))?;
+        Ok(json(&model))
+    }
+
+    /// The files `cagec compile -o NAME.EXT` writes, as JSON `[{name, text}]`.
+    pub fn files(&self, options: &str) -> Result<String, JsError> {
+        let opts = parse_options(options)?;
+        let files = reading::files(&self.loaded, &opts).map_err(|e| fail(self, e))?;
+        Ok(json(&files))
+    }
+
+    /// The page of `cagec explain --html` for these options (the live page
+    /// takes its picture, cage panels and listing), with `solution` (JSON
+    /// rows, checked here) drawn when given.
+    pub fn explain(
+        &self,
+        options: &str,
+        selected: usize,
+        solution: Option<String>,
+    ) -> Result<String, JsError> {
+        let opts = parse_options(options)?;
+        reading::explain(&self.loaded, &opts, selected, solution.as_deref())
+            .map_err(|e| fail(self, e))
+    }
+
+    /// The picture alone, selectable, with `solution` (JSON rows) drawn:
+    /// for a model too large for the explanation page.
+    pub fn picture(&self, solution: Option<String>) -> Result<String, JsError> {
+        reading::picture(&self.loaded, solution.as_deref()).map_err(|e| fail(self, e))
+    }
+
+    /// The text with cage `cage` (1-based) given a new target and operation
+    /// (`+ - * %`, `` for a given, `?` hidden), written in the format it
+    /// was read in, as `cagec convert` writes it.
+    pub fn with_cage(&self, cage: usize, target: &str, op: &str) -> Result<String, JsError> {
+        // A string: a u64 would cross as a BigInt, which a form does not give.
+        let target = (target.trim().parse())
+            .map_err(|_| JsError::new(&format!("the target {target:?} is not a whole number")))?;
+        reading::with_cage(&self.loaded, cage, target, op).map_err(|e| JsError::new(&e))
+    }
+
+    /// The puzzle as a Keen ID (`cagec convert --to keen`).
+    pub fn keen_id(&self) -> Result<String, JsError> {
+        reading::keen_id(&self.loaded.puzzle).map_err(|e| fail(self, e))
+    }
+
+    /// The native solver, stopped after `ms` milliseconds (0: no limit),
+    /// looking for two solutions to tell whether the puzzle is unique; every
+    /// grid checked by the verifier. JSON: see [`solving::Native`].
+    pub fn solve(&self, ms: f64) -> Result<String, JsError> {
+        let native = solving::native(&self.loaded.puzzle, ms).map_err(|e| fail(self, e))?;
+        Ok(json(&native))
+    }
+
+    /// A solver's column values (`names[i]` = `values[i]`, the names of the
+    /// file it read) decoded for the model of `options`: the verified grid,
+    /// or, with `relaxed`, the x values of each cell. JSON: see
+    /// [`solving::ReadBack`].
+    pub fn read_columns(
+        &self,
+        options: &str,
+        names: Vec<String>,
+        values: Vec<f64>,
+        relaxed: bool,
+    ) -> Result<String, JsError> {
+        let opts = parse_options(options)?;
+        let back = solving::read_columns(&self.loaded.puzzle, &opts, names, values, relaxed)
+            .map_err(|e| fail(self, e))?;
+        Ok(json(&back))
+    }
+}
