@@ -147,7 +147,9 @@ pub fn run(args: &CompileArgs) -> u8 {
     }
     let out = args.output.as_deref().filter(|p| p.as_os_str() != "-");
     let Some(format) = args.to.or_else(|| out.and_then(compile::format_from_path)) else {
-        eprintln!("cagec: say which format to write with --to lp|mps|fixed-mps|ampl");
+        eprintln!(
+            "cagec: say which format to write with --to lp|mps|fixed-mps|ampl|opb|cnf|mzn|fzn"
+        );
         return exit::INVALID;
     };
     if let Err(message) = check_single(args, out, format) {
@@ -190,14 +192,30 @@ fn check_single(
 
 /// The combinations of options no compile can have.
 fn check_common(args: &CompileArgs, format: OutputFormat) -> Result<(), String> {
-    if args.with_solution && format == OutputFormat::Ampl {
-        return Err(
+    let name = format.name();
+    match format {
+        OutputFormat::Ampl if args.with_solution => Err(
             "--with-solution names the columns of an LP or MPS file, and glpsol, \
              which runs AMPL models, reads no solution file: use --to lp, mps or fixed-mps"
                 .into(),
-        );
+        ),
+        OutputFormat::Mzn | OutputFormat::Fzn if args.with_solution => Err(format!(
+            "--with-solution writes a solution in the form of an LP, MPS, OPB or CNF file; \
+             {name} has none: use --to opb, cnf, lp, mps or fixed-mps"
+        )),
+        OutputFormat::Mzn | OutputFormat::Fzn if args.gzip => Err(format!(
+            "--gzip: minizinc and the FlatZinc solvers read no compressed files; write {name} plain"
+        )),
+        OutputFormat::Mzn => match args.model.refused_by_minizinc() {
+            Some(option) => Err(format!(
+                "{option} does not apply to --to mzn: the MiniZinc model writes every cage \
+                 as its tuples (or, past --tuple-limit, its sum or product); use --to fzn \
+                 for the model with {option}"
+            )),
+            None => Ok(()),
+        },
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// Compiles one puzzle to `out` (or standard output) and reports it.
@@ -209,7 +227,10 @@ fn compile_one(
 ) -> Report {
     let mut entry = Entry {
         puzzle: manifest::shown(puzzle),
-        formulation: manifest::formulation_flags(&args.model.options(), args.model.killer),
+        formulation: manifest::formulation_flags(
+            &args.model.options_for(format),
+            args.model.killer,
+        ),
         ..Entry::default()
     };
     match compile_into(args, puzzle, format, out, &mut entry) {
@@ -255,7 +276,7 @@ fn compile_into(
         error: format!("cagec: {name}: {error}\n"),
         code,
     };
-    let opts = args.model.options();
+    let opts = args.model.options_for(format);
     let puzzle = &loaded.puzzle;
     entry.n = Some(puzzle.size);
     entry.formulation =
@@ -285,7 +306,7 @@ fn compile_into(
         .map_err(|e| fail(&notes, e.to_string(), exit::INVALID))?;
     let model = compiled.model();
     let counted = match (model, args.manifest) {
-        (None, Some(_)) => Some(
+        (None, Some(_)) if format != OutputFormat::Mzn => Some(
             formulate_with(puzzle, &opts)
                 .map_err(|e| fail(&notes, e.to_string(), exit::INVALID))?,
         ),

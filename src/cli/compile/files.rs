@@ -13,6 +13,10 @@ pub fn extension(format: OutputFormat, gz: bool) -> String {
         OutputFormat::Lp => "lp",
         OutputFormat::Mps | OutputFormat::FixedMps => "mps",
         OutputFormat::Ampl => "mod",
+        OutputFormat::Opb => "opb",
+        OutputFormat::Cnf => "cnf",
+        OutputFormat::Mzn => "mzn",
+        OutputFormat::Fzn => "fzn",
     };
     match gz {
         true => format!("{ext}.gz"),
