@@ -24,13 +24,48 @@ pub struct Compiled<'p> {
     encoded: Encoded<'p>,
 }
 
-/// What a format writes from.
-enum Encoded<'p> {
+/// What a format is written from.
+pub enum Encoded<'p> {
+    /// A model: every MIP format, OPB, CNF and FlatZinc.
     Model(Box<Model>),
     /// The paper's AMPL pair, which formulates in MathProg itself.
     PaperPair,
     /// The generic MiniZinc model's data.
     MiniZinc(MznData<'p>),
+}
+
+impl<'p> Encoded<'p> {
+    /// `puzzle` formulated with `opts` for `format`, the model named `name`.
+    pub fn new(
+        puzzle: &'p Puzzle,
+        opts: &Options,
+        format: OutputFormat,
+        name: &str,
+    ) -> Result<Encoded<'p>, FormulateError> {
+        Ok(match format {
+            _ if is_paper_pair(puzzle, opts, format) => Encoded::PaperPair,
+            OutputFormat::Mzn => Encoded::MiniZinc(mzn::mzn_data(puzzle, opts, name)?),
+            _ => {
+                let mut m = model_for(puzzle, opts, format)?;
+                m.name = name.to_string();
+                Encoded::Model(Box::new(m))
+            }
+        })
+    }
+
+    pub fn model(&self) -> Option<&Model> {
+        match self {
+            Encoded::Model(m) => Some(m),
+            Encoded::PaperPair | Encoded::MiniZinc(_) => None,
+        }
+    }
+
+    pub fn model_mut(&mut self) -> Option<&mut Model> {
+        match self {
+            Encoded::Model(m) => Some(m),
+            Encoded::PaperPair | Encoded::MiniZinc(_) => None,
+        }
+    }
 }
 
 impl<'p> Compiled<'p> {
@@ -42,28 +77,16 @@ impl<'p> Compiled<'p> {
         format: OutputFormat,
         name: &str,
     ) -> Result<Compiled<'p>, FormulateError> {
-        let encoded = match format {
-            _ if is_paper_pair(puzzle, opts, format) => Encoded::PaperPair,
-            OutputFormat::Mzn => Encoded::MiniZinc(mzn::mzn_data(puzzle, opts, name)?),
-            _ => {
-                let mut m = model_for(puzzle, opts, format)?;
-                m.name = name.to_string();
-                Encoded::Model(Box::new(m))
-            }
-        };
         Ok(Compiled {
             format,
             puzzle,
-            encoded,
+            encoded: Encoded::new(puzzle, opts, format, name)?,
         })
     }
 
     /// The model, unless this is the paper's AMPL pair or MiniZinc.
     pub fn model(&self) -> Option<&Model> {
-        match &self.encoded {
-            Encoded::Model(m) => Some(m),
-            Encoded::PaperPair | Encoded::MiniZinc(_) => None,
-        }
+        self.encoded.model()
     }
 
     /// Everything as one stream: what `compile` prints on standard output

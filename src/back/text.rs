@@ -364,11 +364,6 @@ impl<'f, 'g> LineBuf<'f, 'g> {
         Ok(())
     }
 
-    /// The formatter, for text written around the buffer (flush first).
-    pub(crate) fn formatter(&mut self) -> &mut Formatter<'g> {
-        self.f
-    }
-
     /// Writes what is buffered.
     pub(crate) fn flush(&mut self) -> fmt::Result {
         // Only whole `&str`s were copied in, so the bytes are UTF-8.

@@ -67,8 +67,8 @@ impl ModelArgs {
     /// every cage as its tuples (or, past `--tuple-limit`, its sum or
     /// product), with its own Killer Sudoku rows.
     pub fn refused_by_minizinc(&self) -> Option<&'static str> {
-        if self.formulation.is_some() {
-            Some("--formulation")
+        if self.formulation == Some(Formulation::Melkonian) {
+            Some("--formulation melkonian")
         } else if self.product != ProductMethod::Primes {
             Some("--product")
         } else if self.killer_form != KillerForm::Separate {

@@ -33,6 +33,20 @@ pub fn grid(model: &Model, n: usize, values: &Values) -> Result<Grid, String> {
             grid_from_vars(model, n, v)
         }
         Values::Cells(cells) => grid_from_cells(n, cells),
+        Values::Numbered(numbered) => {
+            let mut values = vec![0.0; model.num_vars()];
+            let mut seen = vec![false; model.num_vars()];
+            for &(k, value) in numbered {
+                let Some(slot) = k.checked_sub(1).and_then(|i| values.get_mut(i)) else {
+                    continue;
+                };
+                if std::mem::replace(&mut seen[k - 1], true) {
+                    return Err(format!("variable {k} appears twice"));
+                }
+                *slot = value;
+            }
+            grid_from_vars(model, n, &values)
+        }
     }
 }
 

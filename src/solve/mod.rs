@@ -1,4 +1,7 @@
-//! Drivers for the external solver binaries (HiGHS, CBC, glpsol).
+//! Drivers for the external solver binaries: HiGHS, CBC and glpsol on the
+//! integer programs, and one solver or two of every other family on its own
+//! format: CaDiCaL, Kissat and clasp on DIMACS CNF, clasp, MiniSat+ and SCIP
+//! on OPB, Gecode on MiniZinc and FlatZinc (SCIP on FlatZinc too).
 //!
 //! A [`Puzzle`](crate::ir::Puzzle) goes in; the driver writes the model file
 //! for the chosen route ([`Via`]), runs the binary in a private directory with
@@ -13,15 +16,18 @@
 
 pub mod attempt;
 pub mod cbc;
+pub mod competition;
 pub mod decode;
 pub mod emit;
 pub mod error;
+pub mod gecode;
 pub mod glpk;
 pub mod highs;
 pub mod locate;
 pub mod native_run;
 pub mod process;
 pub mod report;
+pub mod scip;
 pub mod session;
 
 pub use error::SolveError;
@@ -42,15 +48,33 @@ pub enum Via {
     FixedMps,
     /// AMPL model + data pair, run by glpsol's MathProg translator.
     Ampl,
+    /// OPB, the 0/1 model (clasp, MiniSat+, SCIP).
+    Opb,
+    /// DIMACS CNF, the 0/1 model as clauses (CaDiCaL, Kissat, clasp, SCIP).
+    Cnf,
+    /// The generic MiniZinc model + the puzzle's data (Gecode).
+    Mzn,
+    /// FlatZinc, the model with integer cells (Gecode, SCIP).
+    Fzn,
 }
 
 impl Via {
     pub fn name(self) -> &'static str {
+        self.format().name()
+    }
+
+    /// The `compile --to` format of the route's file.
+    pub fn format(self) -> crate::back::OutputFormat {
+        use crate::back::OutputFormat;
         match self {
-            Via::Lp => "lp",
-            Via::Mps => "mps",
-            Via::FixedMps => "fixed-mps",
-            Via::Ampl => "ampl",
+            Via::Lp => OutputFormat::Lp,
+            Via::Mps => OutputFormat::Mps,
+            Via::FixedMps => OutputFormat::FixedMps,
+            Via::Ampl => OutputFormat::Ampl,
+            Via::Opb => OutputFormat::Opb,
+            Via::Cnf => OutputFormat::Cnf,
+            Via::Mzn => OutputFormat::Mzn,
+            Via::Fzn => OutputFormat::Fzn,
         }
     }
 }
@@ -123,8 +147,13 @@ pub enum Values {
     Named(Vec<(String, f64)>),
     /// Values by column number, 0-based (glpsol `-w`).
     Indexed(Vec<f64>),
-    /// `(row, col, value)`, 1-based, from the AMPL model's `printf` lines.
+    /// `(row, col, value)`, 1-based, from the AMPL model's `printf` lines
+    /// or a grid a MiniZinc or FlatZinc solver printed.
     Cells(Vec<(usize, usize, i64)>),
+    /// `(K, value)` for variable K (1-based) of an OPB or CNF file, whose
+    /// variables are numbered; a variable not listed is 0, and numbers past
+    /// the model's (CNF auxiliaries) are not read.
+    Numbered(Vec<(usize, f64)>),
 }
 
 /// A solution file as read: the stop reason and, when the file holds a usable

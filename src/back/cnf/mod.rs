@@ -129,10 +129,13 @@ fn support(row: &Row<'_>) -> bool {
     row.terms.first().is_some_and(|t| t.coef == 1) && row.terms[1..].iter().all(|t| t.coef == -1)
 }
 
-/// Counts variables and clauses.
+/// Counts variables and clauses, and the clauses of each row.
 struct Count {
     vars: i64,
     clauses: u64,
+    /// The number of the clause each row starts at, and the total after the
+    /// last row.
+    starts: Vec<u64>,
 }
 
 impl Sink for Count {
@@ -148,14 +151,20 @@ impl Sink for Count {
     fn clause(&mut self, _: &[Lit]) {
         self.clauses += 1;
     }
+
+    fn row(&mut self, _: &Model, _: usize) {
+        self.starts.push(self.clauses);
+    }
 }
 
 fn count(model: &Model, amo: Amo) -> io::Result<Count> {
     let mut c = Count {
         vars: model.num_vars() as i64,
         clauses: 0,
+        starts: Vec::with_capacity(model.num_rows() + 1),
     };
     encode(model, amo, &mut c);
+    c.starts.push(c.clauses);
     if c.vars > i64::from(Lit::MAX) {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -180,6 +189,7 @@ pub fn write_cnf(model: &Model, amo: Amo, out: &mut dyn Write) -> io::Result<()>
         amo,
         vars: counted.vars,
         clauses: counted.clauses,
+        starts: &counted.starts,
     };
     super::render(&file, out)
 }
@@ -257,6 +267,7 @@ struct CnfFile<'a> {
     amo: Amo,
     vars: i64,
     clauses: u64,
+    starts: &'a [u64],
 }
 
 impl<'a> CnfFile<'a> {
@@ -276,6 +287,13 @@ impl<'a> CnfFile<'a> {
 
     fn aux(&self) -> i64 {
         self.vars - self.model.num_vars() as i64
+    }
+
+    fn rows(&self) -> RowIndex<'a> {
+        RowIndex {
+            model: self.model,
+            starts: self.starts,
+        }
     }
 
     fn clauses(&self) -> Clauses<'a> {
@@ -304,7 +322,42 @@ impl Display for NameMap<'_> {
     }
 }
 
-/// The clauses, row by row, each row after its banners and comment.
+/// `c clauses A to B: NAME (eq) note` for every row, after its banners.
+struct RowIndex<'a> {
+    model: &'a Model,
+    starts: &'a [u64],
+}
+
+impl Display for RowIndex<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        for (r, span) in self.starts.windows(2).enumerate() {
+            banners(f, COMMENTS, self.model, r)?;
+            let (first, last) = (span[0] as i64 + 1, span[1] as i64);
+            let mut line = LineBuf::new(f);
+            match last - first {
+                -1 => line.push("c no clauses:")?,
+                0 => {
+                    line.push("c clause ")?;
+                    line.push(Int::new(first).as_str())?;
+                    line.push(":")?;
+                }
+                _ => {
+                    line.push("c clauses ")?;
+                    line.push(Int::new(first).as_str())?;
+                    line.push(" to ")?;
+                    line.push(Int::new(last).as_str())?;
+                    line.push(":")?;
+                }
+            }
+            line.flush()?;
+            // The row's comment ends the line (it starts with a space).
+            named_row_comment(f, Comments::plain(""), &self.model.row(r))?;
+        }
+        Ok(())
+    }
+}
+
+/// The clauses, row after row.
 struct Clauses<'a> {
     model: &'a Model,
     amo: Amo,
@@ -346,18 +399,6 @@ impl Sink for Writer<'_, '_> {
             return;
         }
         self.result = clause_line(&mut self.line, lits);
-    }
-
-    fn row(&mut self, model: &Model, index: usize) {
-        if self.result.is_err() {
-            return;
-        }
-        // Comments go through the formatter: flush the clauses first.
-        self.result = self.line.flush().and_then(|()| {
-            let f = self.line.formatter();
-            banners(f, COMMENTS, model, index)?;
-            named_row_comment(f, COMMENTS, &model.row(index))
-        });
     }
 }
 
