@@ -167,7 +167,11 @@ fn check_single(
     out: Option<&Path>,
     format: OutputFormat,
 ) -> Result<(), String> {
-    check_common(args, format)?;
+    check_common(
+        args,
+        format,
+        args.gzip || out.is_some_and(gzip::is_gzip_path),
+    )?;
     // clap's `requires` gives way to -o, which conflicts with --out-dir.
     if args.manifest.is_some() {
         return Err("--manifest describes a batch: give --out-dir DIR".into());
@@ -191,7 +195,8 @@ fn check_single(
 }
 
 /// The combinations of options no compile can have.
-fn check_common(args: &CompileArgs, format: OutputFormat) -> Result<(), String> {
+/// `gz`: the model is written compressed (`--gzip`, or `-o NAME.gz`).
+fn check_common(args: &CompileArgs, format: OutputFormat, gz: bool) -> Result<(), String> {
     let name = format.name();
     match format {
         OutputFormat::Ampl if args.with_solution => Err(
@@ -203,7 +208,7 @@ fn check_common(args: &CompileArgs, format: OutputFormat) -> Result<(), String> 
             "--with-solution writes a solution in the form of an LP, MPS, OPB or CNF file; \
              {name} has none: use --to opb, cnf, lp, mps or fixed-mps"
         )),
-        OutputFormat::Mzn | OutputFormat::Fzn if args.gzip => Err(format!(
+        OutputFormat::Mzn | OutputFormat::Fzn if gz => Err(format!(
             "--gzip: minizinc and the FlatZinc solvers read no compressed files; write {name} plain"
         )),
         OutputFormat::Mzn => match args.model.refused_by_minizinc() {

@@ -15,7 +15,7 @@ pub(super) fn run(args: &CompileArgs, dir: &Path) -> u8 {
         eprintln!("cagec: a batch needs the format: --to lp|mps|fixed-mps|ampl|opb|cnf|mzn|fzn");
         return exit::INVALID;
     };
-    if let Err(message) = check_common(args, format) {
+    if let Err(message) = check_common(args, format, args.gzip) {
         eprintln!("cagec: {message}");
         return exit::INVALID;
     }
