@@ -151,6 +151,50 @@ mod tests {
         );
     }
 
+    fn captured(name: &str) -> String {
+        let path = format!("{}/fixtures/captured/{name}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    /// Every variable of the file, each once.
+    fn numbered(s: &RawSolution) -> Vec<usize> {
+        let Some(Values::Numbered(v)) = &s.values else {
+            panic!("no values: {s:?}")
+        };
+        v.iter().map(|&(k, _)| k).collect()
+    }
+
+    #[test]
+    fn captured_answers_of_the_real_binaries() {
+        // amb2: 10 variables (8 x, 2 z), the same in the CNF and the OPB.
+        for sat in ["cadical-sat.log", "clasp-cnf-sat.log", "kissat-sat.log"] {
+            let s = parse(&captured(sat), false).unwrap();
+            assert_eq!(s.stop, Stop::Optimal, "{sat}");
+            assert_eq!(numbered(&s), (1..=10).collect::<Vec<_>>(), "{sat}");
+        }
+        for sat in ["clasp-opb-sat.log", "minisat-sat.log"] {
+            let s = parse(&captured(sat), false).unwrap();
+            assert_eq!(numbered(&s), (1..=10).collect::<Vec<_>>(), "{sat}");
+        }
+        for unsat in [
+            "cadical-unsat.log",
+            "clasp-opb-unsat.log",
+            "minisat-unsat.log",
+        ] {
+            let s = parse(&captured(unsat), false).unwrap();
+            assert_eq!((s.stop, s.values), (Stop::Infeasible, None), "{unsat}");
+        }
+        for limit in [
+            "cadical-timelimit.log",
+            "clasp-timelimit.log",
+            "kissat-timelimit.log",
+            "minisat-interrupted.log",
+        ] {
+            let s = parse(&captured(limit), true).unwrap();
+            assert_eq!((s.stop, s.values), (Stop::TimeLimit, None), "{limit}");
+        }
+    }
+
     #[test]
     fn what_is_not_an_answer() {
         assert!(

@@ -117,6 +117,36 @@ mod tests {
     }
 
     #[test]
+    fn captured_answers_of_the_real_binaries() {
+        let captured = |name: &str| {
+            let path = format!("{}/fixtures/captured/{name}", env!("CARGO_MANIFEST_DIR"));
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+        };
+        let want = Some(Values::Cells(vec![
+            (1, 1, 1),
+            (1, 2, 2),
+            (2, 1, 2),
+            (2, 2, 1),
+        ]));
+        for sat in ["minizinc-sat.log", "fzn-gecode-sat.log"] {
+            let s = parse(&captured(sat), 2, false).unwrap();
+            assert_eq!((s.stop, s.values), (Stop::Optimal, want.clone()), "{sat}");
+        }
+        for unsat in ["minizinc-unsat.log", "fzn-gecode-unsat.log"] {
+            assert_eq!(
+                parse(&captured(unsat), 3, false).unwrap().stop,
+                Stop::Infeasible
+            );
+        }
+        for unknown in ["minizinc-unknown.log", "fzn-gecode-unknown.log"] {
+            assert_eq!(
+                parse(&captured(unknown), 20, true).unwrap().stop,
+                Stop::TimeLimit
+            );
+        }
+    }
+
+    #[test]
     fn no_solution_unknown_and_garbage() {
         let s = parse("=====UNSATISFIABLE=====\n", 2, false).unwrap();
         assert_eq!((s.stop, s.values), (Stop::Infeasible, None));

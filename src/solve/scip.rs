@@ -100,6 +100,29 @@ mod tests {
     }
 
     #[test]
+    fn captured_solution_files_of_the_real_binary() {
+        let captured = |name: &str| {
+            let path = format!("{}/fixtures/captured/{name}", env!("CARGO_MANIFEST_DIR"));
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+        };
+        let opb = parse(&captured("scip-opb.sol"), Via::Opb, 2).unwrap();
+        let Some(Values::Numbered(v)) = &opb.values else {
+            panic!("{opb:?}")
+        };
+        // One x per cell and one z: the nonzero variables of amb2.
+        assert_eq!((opb.stop, v.len()), (Stop::Optimal, 5));
+        let fzn = parse(&captured("scip-fzn.sol"), Via::Fzn, 2).unwrap();
+        let Some(Values::Cells(cells)) = &fzn.values else {
+            panic!("{fzn:?}")
+        };
+        assert_eq!(cells.len(), 4);
+        let none = parse(&captured("scip-infeasible.sol"), Via::Opb, 3).unwrap();
+        assert_eq!((none.stop, none.values), (Stop::Infeasible, None));
+        let limit = parse(&captured("scip-timelimit.sol"), Via::Opb, 20).unwrap();
+        assert_eq!((limit.stop, limit.values), (Stop::TimeLimit, None));
+    }
+
+    #[test]
     fn what_is_not_a_solution() {
         assert!(parse("hello\n", Via::Opb, 2).is_err());
         let renamed = "solution status: optimal solution found\nobjective value: 0\ny 1\n";
