@@ -41,9 +41,25 @@ Outputs:
   ampl       AMPL model OUT (.mod) and data beside it (.dat); on stdout, one MathProg
              stream with a data section. Run: glpsol -m NAME.mod -d NAME.dat
              (a flat model, for options or puzzles beyond the paper, gets a .dat with no data)
+The other solver families, from the tuples model unless --formulation says otherwise:
+  opb        OPB (PB16): every variable 0/1 (y written as sum k x), x1..xN with a
+             `* xK = NAME` map; rows = and >= only. Run: clasp, minisat+, Sat4j, SCIP
+  cnf        DIMACS CNF: the 0/1 model's rows as clauses (exactly-one rows: a clause and
+             an at-most-one; tuples: support encoding; other rows: order-encoded sums);
+             `c var K NAME` map before the p line. Run: cadical, kissat, picosat, ...
+  mzn        MiniZinc: the generic cage-puzzle model OUT (.mzn, the same for every
+             puzzle) and the puzzle's data beside it (.dzn); on stdout, both as one text.
+             Run: minizinc --solver gecode NAME.mzn NAME.dzn. Takes --presolve and
+             --tuple-limit; --formulation melkonian, --product and --killer-form are
+             refused (past --tuple-limit a cage is its sum or product)
+  fzn        FlatZinc: every row as int_lin_eq / int_lin_le, y_I_J integer, the grid as
+             an output array. Run: fzn-gecode NAME.fzn (SCIP reads it too)
+All model options apply to opb, cnf and fzn. --with-solution: opb and cnf write
+the competitions' `s SATISFIABLE` / `v ...` lines; mzn and fzn refuse it. --gzip:
+opb and cnf only (minizinc and FlatZinc solvers read no gzip).
 
-Without --to, the format comes from the -o extension (.lp, .mps, .mod, each
-optionally followed by .gz). Files are written atomically: on any error, Ctrl-C,
+Without --to, the format comes from the -o extension (.lp, .mps, .mod, .opb,
+.cnf, .mzn, .fzn, each optionally followed by .gz). Files are written atomically: on any error, Ctrl-C,
 SIGTERM or SIGHUP nothing is written.
 
 Gzip: -o NAME.lp.gz, NAME.mps.gz or NAME.mod.gz (or --gzip) writes the model
