@@ -227,51 +227,58 @@ impl Model {
     }
 
     /// Adds a row. Terms keep their order; a zero coefficient is dropped.
+    /// The name and note are written straight into the model's text.
     pub fn add_row(
         &mut self,
-        name: String,
+        name: impl std::fmt::Display,
         eq: &'static str,
-        note: String,
+        note: impl std::fmt::Display,
         terms: impl IntoIterator<Item = (VarId, i64)>,
         sense: Sense,
         rhs: i64,
     ) -> Result<(), ModelError> {
+        use std::fmt::Write;
+        let (name_at, note_at) = (self.row_names.text.len(), self.row_notes.text.len());
+        write!(self.row_names.text, "{name}").expect("writing to a String");
+        write!(self.row_notes.text, "{note}").expect("writing to a String");
         let start = self.terms.len();
+        let refuse = |m: &mut Model, error: fn(String) -> ModelError| {
+            let name = m.row_names.text[name_at..].to_string();
+            m.undo_row(start, name_at, note_at);
+            Err(error(name))
+        };
         for (var, coef) in terms {
             if coef == 0 {
                 continue;
             }
             let Ok(coef) = i32::try_from(coef) else {
-                self.terms.truncate(start);
-                return Err(ModelError::CoefficientTooLarge { row: name, coef });
+                let row = self.row_names.text[name_at..].to_string();
+                self.undo_row(start, name_at, note_at);
+                return Err(ModelError::CoefficientTooLarge { row, coef });
             };
             self.terms.push(Term { var, coef });
         }
         let added = &self.terms[start..];
         if added.is_empty() {
-            return Err(ModelError::EmptyRow(name));
+            return refuse(self, ModelError::EmptyRow);
         }
         if has_repeats(added) {
-            self.terms.truncate(start);
-            return Err(ModelError::RepeatedVar(name));
+            return refuse(self, ModelError::RepeatedVar);
         }
         if let Some(limit) = self.max_nonzeros.filter(|&l| self.terms.len() > l) {
-            self.terms.truncate(start);
+            self.undo_row(start, name_at, note_at);
             return Err(ModelError::TooLarge { limit });
         }
         // Arenas index their text with u32: refuse rather than wrap. Variable
         // names are checked here too, so a model whose names passed the limit
         // fails before it can be written (formulation adds rows after vars).
         let arenas = [&self.names, &self.row_names, &self.row_notes];
-        if arenas
-            .iter()
-            .any(|a| a.text.len() + name.len() + note.len() > u32::MAX as usize)
-        {
-            self.terms.truncate(start);
+        if arenas.iter().any(|a| a.text.len() > u32::MAX as usize) {
+            self.undo_row(start, name_at, note_at);
             return Err(ModelError::TextTooLarge);
         }
-        self.row_names.push(&name);
-        self.row_notes.push(&note);
+        self.row_names.end_name();
+        self.row_notes.end_name();
         self.rows.push(RowInfo {
             eq,
             sense,
@@ -279,6 +286,13 @@ impl Model {
             start: start as u32,
         });
         Ok(())
+    }
+
+    /// Forgets a row that was being added.
+    fn undo_row(&mut self, terms: usize, name_at: usize, note_at: usize) {
+        self.terms.truncate(terms);
+        self.row_names.text.truncate(name_at);
+        self.row_notes.text.truncate(note_at);
     }
 
     pub fn num_vars(&self) -> usize {
@@ -396,32 +410,31 @@ impl Model {
     }
 }
 
-/// Many short strings in one allocation: the i-th is `text[ends[i-1]..ends[i]]`.
-/// A model has millions of names; a `String` each would cost 24 bytes of
-/// header and an allocation apiece.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Many short strings in one allocation: the i-th is
+/// `text[starts[i]..starts[i + 1]]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct NameArena {
     text: String,
-    ends: Vec<u32>,
+    starts: Vec<u32>,
+}
+
+impl Default for NameArena {
+    fn default() -> NameArena {
+        NameArena {
+            text: String::new(),
+            starts: vec![0],
+        }
+    }
 }
 
 impl NameArena {
-    fn push(&mut self, name: &str) {
-        self.text.push_str(name);
-        self.end_name();
-    }
-
     /// Ends the name written into `text` since the last one.
     fn end_name(&mut self) {
-        self.ends.push(self.text.len() as u32);
+        self.starts.push(self.text.len() as u32);
     }
 
     fn get(&self, i: usize) -> &str {
-        let start = match i {
-            0 => 0,
-            _ => self.ends[i - 1] as usize,
-        };
-        &self.text[start..self.ends[i] as usize]
+        &self.text[self.starts[i] as usize..self.starts[i + 1] as usize]
     }
 }
 
@@ -431,24 +444,20 @@ fn has_repeats(terms: &[Term]) -> bool {
     if terms.windows(2).all(|w| w[0].var < w[1].var) {
         return false;
     }
+    if terms.len() <= 16 {
+        return terms
+            .iter()
+            .enumerate()
+            .any(|(i, a)| terms[i + 1..].iter().any(|b| b.var == a.var));
+    }
     let mut seen: Vec<u32> = terms.iter().map(|t| t.var.0).collect();
     seen.sort_unstable();
     seen.windows(2).any(|w| w[0] == w[1])
 }
 
 /// Appends `v` in decimal.
-fn push_decimal(out: &mut String, mut v: usize) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    out.extend(digits[i..].iter().map(|&d| d as char));
+fn push_decimal(out: &mut String, v: usize) {
+    out.push_str(crate::back::text::Int::new(v as i64).as_str());
 }
 
 #[cfg(test)]
@@ -464,24 +473,10 @@ mod tests {
             Domain::Continuous { lo: 1, hi: 4 },
         );
         m.section("first");
-        m.add_row(
-            "r1".into(),
-            "2.1",
-            "note".into(),
-            [(a, 1), (b, 0)],
-            Sense::Eq,
-            1,
-        )
-        .unwrap();
-        m.add_row(
-            "r2".into(),
-            "3.2",
-            "n".into(),
-            [(b, 1), (a, -3)],
-            Sense::Le,
-            0,
-        )
-        .unwrap();
+        m.add_row("r1", "2.1", "note", [(a, 1), (b, 0)], Sense::Eq, 1)
+            .unwrap();
+        m.add_row("r2", "3.2", "n", [(b, 1), (a, -3)], Sense::Le, 0)
+            .unwrap();
         assert_eq!(m.var_name(a), "x_1");
         assert_eq!(m.var_name(b), "y_1_2");
         assert_eq!(m.row(0).terms.len(), 1, "zero coefficient dropped");
@@ -498,29 +493,15 @@ mod tests {
         let mut m = Model::new("t");
         let a = m.add_var(format_args!("a"), Domain::Binary);
         assert_eq!(
-            m.add_row("e".into(), "", String::new(), [(a, 0)], Sense::Eq, 0),
+            m.add_row("e", "", String::new(), [(a, 0)], Sense::Eq, 0),
             Err(ModelError::EmptyRow("e".into()))
         );
         assert_eq!(
-            m.add_row(
-                "d".into(),
-                "",
-                String::new(),
-                [(a, 1), (a, 2)],
-                Sense::Eq,
-                0
-            ),
+            m.add_row("d", "", String::new(), [(a, 1), (a, 2)], Sense::Eq, 0),
             Err(ModelError::RepeatedVar("d".into()))
         );
         assert!(matches!(
-            m.add_row(
-                "big".into(),
-                "",
-                String::new(),
-                [(a, 1 << 40)],
-                Sense::Eq,
-                0
-            ),
+            m.add_row("big", "", String::new(), [(a, 1 << 40)], Sense::Eq, 0),
             Err(ModelError::CoefficientTooLarge { .. })
         ));
         assert_eq!(m.num_rows(), 0);

@@ -124,7 +124,7 @@ fn var(m: &mut Model, name: &str, domain: Domain) -> VarId {
 
 fn row(m: &mut Model, name: &str, terms: &[(VarId, i64)], sense: Sense, rhs: i64) {
     m.add_row(
-        name.into(),
+        name,
         "t",
         format!("test row {name}"),
         terms.iter().copied(),

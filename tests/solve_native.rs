@@ -66,8 +66,10 @@ fn native_proves_every_fixture_unique_with_its_known_solution() {
     }
 }
 
+/// The default engine is the native solver, with no binary on PATH too:
+/// `cagec solve` works on a fresh machine.
 #[test]
-fn without_any_binary_solve_falls_back_to_native() {
+fn without_any_binary_the_default_engine_is_native() {
     let empty = tempfile::tempdir().unwrap();
     let path = empty.path().to_str().unwrap();
     let out = cagec(
@@ -75,7 +77,7 @@ fn without_any_binary_solve_falls_back_to_native() {
         Some(path),
     );
     assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("native solver"));
+    assert_eq!(json(&out)[0]["solver"], "native");
     assert_eq!(json(&out)[0]["grid"], known("kk1"));
     // Asking for a file route needs a binary: a clear error, not a fallback.
     let out = cagec(
@@ -84,6 +86,19 @@ fn without_any_binary_solve_falls_back_to_native() {
     );
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stderr).contains("pip install highsbox"));
+    // --keep belongs to the external solvers: the error says how to name one.
+    let keep = empty.path().join("kept");
+    let out = cagec(
+        &[
+            "solve",
+            "fixtures/puzzles/kk1.cage",
+            "--keep",
+            keep.to_str().unwrap(),
+        ],
+        Some(path),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--solver highs"));
 }
 
 #[test]

@@ -89,17 +89,29 @@ fn glpsol_every_fixture_every_route() {
     }
 }
 
+/// With HiGHS installed, no --solver still runs the native solver (the
+/// fastest route, issue 19); a file route without --solver takes the first
+/// installed binary, and --via ampl takes glpsol.
 #[test]
-fn default_solver_is_the_first_installed() {
+fn default_engine_is_native_even_with_highs_installed() {
     if !require("highs") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
     let p = puzzle(dir.path(), "kk0.txt", KK0);
     let rec = record(&run(cagec(&["solve", "--json", p.to_str().unwrap()])));
+    assert_eq!(rec["solver"], "native");
+    assert_eq!(rec["via"], "none");
+    assert_eq!(rec["grid"], grid_json(&KK0_GRID));
+    let rec = record(&run(cagec(&[
+        "solve",
+        "--json",
+        "--via",
+        "lp",
+        p.to_str().unwrap(),
+    ])));
     assert_eq!(rec["solver"], "highs");
     assert_eq!(rec["grid"], grid_json(&KK0_GRID));
-    // --via ampl alone picks glpsol.
     if require("glpsol") {
         let rec = record(&run(cagec(&[
             "solve",

@@ -199,14 +199,16 @@ struct LpBounds<'a>(&'a Model);
 impl Display for LpBounds<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         for v in self.0.vars() {
+            let Some(bound) = bound_of(self.0.domain(v)) else {
+                continue;
+            };
             let name = self.0.var_name(v);
-            match bound_of(self.0.domain(v)) {
-                None => {}
-                Some(Bound::Fixed(x)) => writeln!(f, " {name} = {x}")?,
-                Some(Bound::Free) => writeln!(f, " {name} free")?,
-                Some(Bound::Lower(lo)) => writeln!(f, " {name} >= {lo}")?,
-                Some(Bound::Upper(hi)) => writeln!(f, " -inf <= {name} <= {hi}")?,
-                Some(Bound::Both(lo, hi)) => writeln!(f, " {lo} <= {name} <= {hi}")?,
+            match bound {
+                Bound::Fixed(x) => writeln!(f, " {name} = {x}")?,
+                Bound::Free => writeln!(f, " {name} free")?,
+                Bound::Lower(lo) => writeln!(f, " {name} >= {lo}")?,
+                Bound::Upper(hi) => writeln!(f, " -inf <= {name} <= {hi}")?,
+                Bound::Both(lo, hi) => writeln!(f, " {lo} <= {name} <= {hi}")?,
             }
         }
         Ok(())

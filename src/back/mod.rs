@@ -34,7 +34,7 @@ mod mps;
 pub mod mzn;
 mod opb;
 mod sol;
-mod text;
+pub(crate) mod text;
 
 use std::io::{self, BufWriter, Write};
 

@@ -386,6 +386,7 @@ impl Display for MpsColumn<'_> {
                 .next_line();
         }
         lines.finish()?;
+        drop(lines);
         if integer && !ctx.is_integer(i + 1) {
             marker(f, "'INTEND'")?;
         }

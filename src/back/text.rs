@@ -9,9 +9,42 @@ use crate::model::{Model, Row, Section};
 /// Spaces for padding, sliced as needed.
 const SPACES: &str = "                                                                ";
 
-/// An `i64` formatted into a stack buffer (itoa-style), so its length is known
-/// before it is written. Integers never print as `-0`.
+/// Integers from −[`SMALL`] to +[`SMALL`], each right-aligned in a slot of
+/// [`SLOT`] characters, so the common ones need no formatting (and no UTF-8
+/// check) at all.
+const SMALL: i64 = 9_999;
+const SLOT: usize = 5;
+static SMALL_TABLE: [u8; (2 * SMALL as usize + 1) * SLOT] = {
+    let mut t = [b' '; (2 * SMALL as usize + 1) * SLOT];
+    let mut v = -SMALL;
+    while v <= SMALL {
+        let end = (v + SMALL) as usize * SLOT + SLOT;
+        let mut i = end;
+        let mut x = v.unsigned_abs();
+        loop {
+            i -= 1;
+            t[i] = b'0' + (x % 10) as u8;
+            x /= 10;
+            if x == 0 {
+                break;
+            }
+        }
+        if v < 0 {
+            t[i - 1] = b'-';
+        }
+        v += 1;
+    }
+    t
+};
+static SMALL_TEXT: &str = match std::str::from_utf8(&SMALL_TABLE) {
+    Ok(s) => s,
+    Err(_) => panic!("the table is ASCII"),
+};
+
+/// An `i64` in decimal: from a static table when small, else formatted into
+/// a stack buffer (itoa-style). Integers never print as `-0`.
 pub(crate) struct Int {
+    small: Option<&'static str>,
     buf: [u8; 21],
     start: u8,
 }
@@ -23,6 +56,18 @@ impl Int {
 
     /// `-abs` when `negative`, else `abs`.
     pub(crate) fn with_sign(negative: bool, abs: u64) -> Int {
+        if abs <= SMALL as u64 {
+            let v = if negative { -(abs as i64) } else { abs as i64 };
+            let end = (v + SMALL) as usize * SLOT + SLOT;
+            let digits =
+                1 + usize::from(abs >= 10) + usize::from(abs >= 100) + usize::from(abs >= 1000);
+            let len = digits + usize::from(v < 0);
+            return Int {
+                small: Some(&SMALL_TEXT[end - len..end]),
+                buf: [0; 21],
+                start: 0,
+            };
+        }
         let mut buf = [0u8; 21];
         let mut i = buf.len();
         let mut v = abs;
@@ -34,19 +79,23 @@ impl Int {
                 break;
             }
         }
-        if negative && abs != 0 {
+        if negative {
             i -= 1;
             buf[i] = b'-';
         }
         Int {
+            small: None,
             buf,
             start: i as u8,
         }
     }
 
     pub(crate) fn as_str(&self) -> &str {
-        // Only ASCII digits and '-' were written.
-        std::str::from_utf8(&self.buf[self.start as usize..]).unwrap_or("0")
+        match self.small {
+            Some(s) => s,
+            // Only ASCII digits and '-' were written.
+            None => std::str::from_utf8(&self.buf[self.start as usize..]).unwrap_or("0"),
+        }
     }
 }
 
@@ -334,42 +383,50 @@ impl Write for Folded<'_, '_> {
     }
 }
 
-/// Text gathered in a stack buffer and written to the formatter in one call:
-/// rows and columns are most of every file, and a formatter call per token was
-/// most of the cost of writing them.
+/// Text gathered in a buffer and written to the formatter in one call: rows
+/// and columns are most of every file, and a formatter call per token was
+/// most of the cost of writing them. The buffer is a `String` (nothing is
+/// validated again on the way out) borrowed from the thread, so a million
+/// columns do not mean a million allocations.
 pub(crate) struct LineBuf<'f, 'g> {
     f: &'f mut Formatter<'g>,
-    buf: [u8; 512],
-    len: usize,
+    buf: String,
+}
+
+/// A buffer this full is written out before more is added.
+const FLUSH_AT: usize = 1 << 16;
+
+thread_local! {
+    static SPARE: std::cell::Cell<String> = const { std::cell::Cell::new(String::new()) };
 }
 
 impl<'f, 'g> LineBuf<'f, 'g> {
     pub(crate) fn new(f: &'f mut Formatter<'g>) -> Self {
-        LineBuf {
-            f,
-            buf: [0; 512],
-            len: 0,
-        }
+        let mut buf = SPARE.take();
+        buf.clear();
+        LineBuf { f, buf }
     }
 
+    #[inline]
     pub(crate) fn push(&mut self, text: &str) -> fmt::Result {
-        if self.len + text.len() > self.buf.len() {
+        self.buf.push_str(text);
+        if self.buf.len() >= FLUSH_AT {
             self.flush()?;
-            if text.len() > self.buf.len() {
-                return self.f.write_str(text);
-            }
         }
-        self.buf[self.len..self.len + text.len()].copy_from_slice(text.as_bytes());
-        self.len += text.len();
         Ok(())
     }
 
     /// Writes what is buffered.
     pub(crate) fn flush(&mut self) -> fmt::Result {
-        // Only whole `&str`s were copied in, so the bytes are UTF-8.
-        let text = std::str::from_utf8(&self.buf[..self.len]).map_err(|_| fmt::Error)?;
-        self.len = 0;
-        self.f.write_str(text)
+        self.f.write_str(&self.buf)?;
+        self.buf.clear();
+        Ok(())
+    }
+}
+
+impl Drop for LineBuf<'_, '_> {
+    fn drop(&mut self) {
+        SPARE.set(std::mem::take(&mut self.buf));
     }
 }
 
@@ -418,12 +475,25 @@ impl<'f, 'g> Wrap<'f, 'g> {
 
     /// ` + 3 v` / ` - 2 v`: one sign, the absolute value, the name.
     pub(crate) fn term(&mut self, coef: i64, name: &str) -> fmt::Result {
-        let sign = if coef < 0 { " - " } else { " + " };
-        let abs = Int::with_sign(false, coef.unsigned_abs());
-        self.make_room(sign.len() + abs.as_str().len() + 1 + name.len())?;
-        self.push(sign)?;
-        self.push(abs.as_str())?;
-        self.push(" ")?;
+        // Most coefficients are ±1 (and 0 in an empty objective): one
+        // piece instead of three.
+        let unit = match coef {
+            1 => " + 1 ",
+            -1 => " - 1 ",
+            0 => " + 0 ",
+            _ => "",
+        };
+        if unit.is_empty() {
+            let sign = if coef < 0 { " - " } else { " + " };
+            let abs = Int::with_sign(false, coef.unsigned_abs());
+            self.make_room(sign.len() + abs.as_str().len() + 1 + name.len())?;
+            self.push(sign)?;
+            self.push(abs.as_str())?;
+            self.push(" ")?;
+        } else {
+            self.make_room(unit.len() + name.len())?;
+            self.push(unit)?;
+        }
         self.push(name)
     }
 
@@ -526,9 +596,11 @@ mod tests {
 
     #[test]
     fn integers_format_like_std() {
-        for v in [0, 1, -1, 9, 10, -10, 123_456, i64::MAX, i64::MIN] {
+        let edges = [0, 1, -1, 9, 10, -10, 123_456, i64::MAX, i64::MIN];
+        for v in (-20_000..=20_000).chain(edges) {
             assert_eq!(Int::new(v).as_str(), v.to_string());
         }
+        assert_eq!(Int::with_sign(true, 0).as_str(), "0");
     }
 
     #[test]

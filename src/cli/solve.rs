@@ -16,9 +16,13 @@ use crate::solve::{self, Config, Mode, Outcome, Solver, Stop, Uniqueness, Via, l
 use super::{batch, exit, interrupt};
 
 pub const AFTER_HELP: &str = "\
-Solvers are found through CAGEC_HIGHS, CAGEC_CBC, CAGEC_GLPSOL, then PATH.
-Install: pip install highsbox (HiGHS), pip install cbcbox (CBC),
-apt-get install glpk-utils (glpsol). --via ampl runs through glpsol only.
+The engine: by default the built-in native solver, the fastest route measured
+(docs/solvers.md, \"The default engine\"); it needs no binary. External solvers
+run when named with --solver (or, with --via and no --solver, the first
+installed of highs, cbc, glpsol). They are found through CAGEC_HIGHS,
+CAGEC_CBC, CAGEC_GLPSOL, then PATH. Install: pip install highsbox (HiGHS),
+pip install cbcbox (CBC), apt-get install glpk-utils (glpsol). --via ampl runs
+through glpsol only. The report and --json name the engine that ran.
 
 The other solver families, each on its own format (the first route is the
 solver's default; CAGEC_CADICAL, CAGEC_KISSAT, CAGEC_CLASP, CAGEC_MINISATP,
@@ -34,16 +38,17 @@ reads it. Uniqueness: a no-good row in OPB, a blocking clause in CNF, a no-good
 cut in the MiniZinc data, a row in FlatZinc. --via mzn takes --presolve and
 --tuple-limit only (the MiniZinc model writes every cage as its tuples).
 
-The model: by default the fastest route measured (docs/solvers.md), each cage
-as its tuples after presolve (`tuples+presolve`); the report and --json name it.
---formulation melkonian runs the paper's model exactly as `compile` writes it;
---formulation tuples without --presolve, the tuples alone.
+The model given to an external solver: by default the fastest measured, each
+cage as its tuples after presolve (`tuples+presolve`); the report and --json
+name it. --formulation melkonian runs the paper's model exactly as `compile`
+writes it; --formulation tuples without --presolve, the tuples alone.
 
 Every grid a solver returns is checked against the puzzle rules before it is
 shown; a grid that breaks them is a solver failure (exit 3).
---unique adds the no-good cut sum x[i,j,k*] <= n^2-1 for the solution found and
-solves again: infeasible proves it unique. --all repeats with one cut per
-solution. --keep DIR keeps every model, cut model, solution and log file, and
+--unique proves the solution unique or shows a second one: the native solver
+searches on; an external solver gets the no-good cut sum x[i,j,k*] <= n^2-1 for
+the solution found and solves again (infeasible proves it unique). --all
+enumerates every solution the same way. --keep DIR keeps every model, cut model, solution and log file, and
 DIR/commands.txt with the exact command lines to rerun by hand.
 
 Exit codes: 0 every puzzle solved, 1 some puzzle has no solution or none was
@@ -59,9 +64,9 @@ pub struct SolveArgs {
     /// Input format; by default from each file's extension.
     #[arg(long, value_enum)]
     pub from: Option<InputFormat>,
-    /// Solver to run; by default the first installed of highs, cbc, glpk, and
-    /// the built-in native solver when none is (with --via opb|cnf|mzn|fzn,
-    /// the first installed solver that reads it).
+    /// Solver to run; by default the built-in native solver, the fastest
+    /// (with --via and no --solver, the first installed solver that reads
+    /// it: highs, cbc, glpk for lp|mps|fixed-mps, and the families' below).
     #[arg(long, value_enum)]
     pub solver: Option<SolverArg>,
     /// How the model reaches an external solver [default: the solver's first
@@ -260,19 +265,16 @@ fn configure(args: &SolveArgs) -> Result<Engine, u8> {
     let external = match args.solver {
         Some(SolverArg::Native) => None,
         Some(_) => named.map(|s| locate::locate_for(s, via)),
+        // A file route names an external solver's way in: the first
+        // installed one takes it (glpsol for the AMPL pair; clasp, cadical,
+        // gecode, ... for the other families' formats).
         None if via == Via::Ampl => Some(locate::locate(Solver::Glpk)),
         None if via.format().is_family() => Some(locate::locate_reading(via)),
-        // With no binary installed (and no file route asked for), the native
-        // solver answers, so `cagec solve` works on a fresh machine.
-        None => match locate::locate_default() {
-            Err(_) if args.via.is_none() => {
-                eprintln!(
-                    "cagec: no solver binary found (highs, cbc, glpsol): using the built-in native solver"
-                );
-                None
-            }
-            found => Some(found),
-        },
+        None if args.via.is_some() => Some(locate::locate_default()),
+        // Otherwise the fastest verified route: the native solver
+        // (docs/solvers.md, "The default engine"). External solvers run
+        // when they are named.
+        None => None,
     };
     let Some(located) = external else {
         return native_engine(args, mode);
@@ -319,11 +321,17 @@ fn native_engine(args: &SolveArgs, mode: Mode) -> Result<Engine, u8> {
         return Err(exit::INVALID);
     }
     if args.keep.is_some() {
-        eprintln!("cagec: the native solver writes no files; --keep does not apply");
+        eprintln!(
+            "cagec: the native solver writes no files; --keep does not apply \
+             (name an external solver: --solver highs|cbc|glpk)"
+        );
         return Err(exit::INVALID);
     }
     if !args.model.is_default() || args.threads.is_some() {
-        eprintln!("cagec: warning: model options and --threads do not apply to the native solver");
+        eprintln!(
+            "cagec: warning: model options and --threads do not apply to the native solver, \
+             which reads the puzzle itself (name --solver highs|cbc|glpk to solve a model)"
+        );
     }
     Ok(Engine::Native {
         mode,

@@ -350,6 +350,7 @@ impl Display for RowIndex<'_> {
                 }
             }
             line.flush()?;
+            drop(line);
             // The row's comment ends the line (it starts with a space).
             named_row_comment(f, Comments::plain(""), &self.model.row(r))?;
         }

@@ -31,28 +31,21 @@ pub(super) fn small_model() -> Model {
     );
     let k = m.add_var(format_args!("k"), Domain::Integer { lo: 0, hi: 9 });
     m.section("the only section");
+    m.add_row("link", "3.2", "y is 3x", [(y, 1), (x, -3)], Sense::Eq, 0)
+        .unwrap();
     m.add_row(
-        "link".into(),
-        "3.2",
-        "y is 3x".into(),
-        [(y, 1), (x, -3)],
-        Sense::Eq,
-        0,
-    )
-    .unwrap();
-    m.add_row(
-        "cap_of_k_and_y".into(),
+        "cap_of_k_and_y",
         "5.4",
-        "k + y at most 6".into(),
+        "k + y at most 6",
         [(k, 1), (y, 1)],
         Sense::Le,
         6,
     )
     .unwrap();
     m.add_row(
-        "given_1".into(),
+        "given_1",
         "given",
-        "k is at least -2".into(),
+        "k is at least -2",
         [(k, 1)],
         Sense::Ge,
         -2,
@@ -162,9 +155,9 @@ pub(super) fn bounds_model() -> Model {
         .map(|(n, d)| m.add_var(format_args!("{n}"), *d))
         .collect();
     m.add_row(
-        "all".into(),
+        "all",
         "t",
-        "n".into(),
+        "n",
         vars.iter().map(|&v| (v, 1)),
         Sense::Le,
         100,

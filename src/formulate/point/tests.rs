@@ -192,7 +192,7 @@ fn a_point_that_breaks_a_row_is_refused() {
         .unwrap();
     model
         .add_row(
-            "extra".into(),
+            "extra",
             "",
             String::new(),
             [(x, 1)],
