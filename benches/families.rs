@@ -38,7 +38,7 @@ use serde_json::Value;
 mod need_solver;
 mod support;
 
-use support::{env_or, stats, time};
+use support::{env_or, peer_python, stats, time};
 
 /// (label, `cagec solve` solver, the program it needs).
 const SOLVERS: &[(&str, &str, &str)] = &[
@@ -398,28 +398,6 @@ fn cpsat_set(
         ));
     }
     Ok(cell(seconds, proved, limit))
-}
-
-/// The interpreter that can import ortools (as `benches/scale.rs` finds it).
-fn peer_python() -> Result<PathBuf, String> {
-    let venv = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/target/solvers/venv/bin/python3"
-    );
-    let candidates: Vec<PathBuf> = match std::env::var_os("CAGEC_SCALE_PYTHON") {
-        Some(p) => vec![p.into()],
-        None => vec![venv.into(), "python3".into()],
-    };
-    candidates
-        .into_iter()
-        .find(|py| {
-            Command::new(py)
-                .args(["-c", "import ortools.sat.python.cp_model"])
-                .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success())
-        })
-        .ok_or_else(|| "no Python here imports ortools: set CAGEC_SCALE_PYTHON".into())
 }
 
 /// Pairwise against sequential at-most-ones on the tuples model: sizes, and

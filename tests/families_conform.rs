@@ -18,6 +18,8 @@
 
 #[path = "conformance/families.rs"]
 mod families;
+#[path = "conformance/fixtures.rs"]
+mod fixtures;
 #[allow(dead_code)]
 #[path = "conformance/judge.rs"]
 mod judge;
@@ -35,6 +37,7 @@ use std::time::{Duration, Instant};
 
 use cagec::ir::{Grid, Puzzle, Rules};
 use families::{FAMILY_READERS, FamilyReader, Run};
+use fixtures::{FAMILIES, cagec, family, puzzle_paths, read_grid, venv_python};
 use serde_json::{Map, Value, json};
 use wait_timeout::ChildExt;
 
@@ -53,7 +56,6 @@ fn option_sets(format: &str, rules: Rules) -> Vec<&'static [&'static str]> {
 }
 
 const FORMATS: &[&str] = &["opb", "cnf", "mzn", "fzn"];
-const FAMILIES: &[&str] = &["J-wiki", "Keen", "Killer", "other"];
 /// Each read and solve; the fixtures take well under a second each.
 const LIMIT: Duration = Duration::from_secs(120);
 
@@ -67,28 +69,6 @@ struct File {
     solution: Grid,
     /// The file's variable numbers → names (OPB and CNF).
     names: HashMap<String, String>,
-}
-
-fn cagec(args: &[&str]) {
-    let out = Command::new(env!("CARGO_BIN_EXE_cagec"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run cagec");
-    assert!(
-        out.status.success(),
-        "cagec {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-fn family(path: &Path, puzzle: &Puzzle) -> &'static str {
-    match (puzzle.rules, path.extension().and_then(|e| e.to_str())) {
-        (Rules::Killer { .. }, _) => "Killer",
-        (_, Some("keen")) => "Keen",
-        (_, Some("cage")) => "J-wiki",
-        _ => "other",
-    }
 }
 
 /// `* xK = NAME` and `c var K NAME` lines.
@@ -108,23 +88,11 @@ fn name_map(path: &Path) -> HashMap<String, String> {
 
 /// Every fixture in every format under its option sets.
 fn compile_all(dir: &Path) -> Vec<File> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir("fixtures/puzzles")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    paths.sort();
     let mut files = Vec::new();
-    for path in paths {
+    for path in puzzle_paths() {
         let loaded = cagec::input::load(&path, None).unwrap();
         let stem = path.file_stem().unwrap().to_str().unwrap();
-        let grid = std::fs::read_to_string(format!("fixtures/solutions/{stem}.grid")).unwrap();
-        let solution = Grid {
-            values: grid
-                .lines()
-                .filter(|l| !l.trim().is_empty())
-                .map(|l| l.split_whitespace().map(|v| v.parse().unwrap()).collect())
-                .collect(),
-        };
+        let solution = read_grid(&Path::new("fixtures/solutions").join(format!("{stem}.grid")));
         for &format in FORMATS {
             for (i, opts) in option_sets(format, loaded.puzzle.rules).iter().enumerate() {
                 let out = dir.join(format!("{stem}.{i}.{format}"));
@@ -152,13 +120,6 @@ fn compile_all(dir: &Path) -> Vec<File> {
         }
     }
     files
-}
-
-fn venv_python() -> PathBuf {
-    std::env::var_os("CAGEC_READERS_PYTHON").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("target/solvers/venv/bin/python"),
-        PathBuf::from,
-    )
 }
 
 /// What one reader said about one file: every line it printed, whether it

@@ -5,7 +5,7 @@
 #![allow(dead_code)] // each bench uses its own subset
 
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -163,4 +163,27 @@ pub fn time(reps: usize, mut f: impl FnMut(&mut Counter)) -> (Duration, u64) {
 
 pub fn ms(t: Duration) -> f64 {
     t.as_secs_f64() * 1e3
+}
+
+/// The interpreter that can import ortools, or why there is none.
+pub fn peer_python() -> Result<PathBuf, String> {
+    let venv = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/target/solvers/venv/bin/python3"
+    );
+    let candidates: Vec<PathBuf> = match std::env::var_os("CAGEC_SCALE_PYTHON") {
+        Some(p) => vec![p.into()],
+        None => vec![venv.into(), "python3".into()],
+    };
+    for py in candidates {
+        let ok = Command::new(&py)
+            .args(["-c", "import ortools.sat.python.cp_model"])
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if ok {
+            return Ok(py);
+        }
+    }
+    Err("no Python here imports ortools (install it with `pip install ortools`, e.g. into target/solvers/venv)".into())
 }
