@@ -110,12 +110,14 @@ pub struct CompileArgs {
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
     /// Compress the model with gzip: batch files become DIR/NAME.EXT.gz,
-    /// standard output a gzip stream (-o NAME.EXT.gz implies it).
+    /// standard output a gzip stream (-o NAME.EXT.gz implies it). Not with
+    /// --to mzn or fzn, which no reader tested reads compressed.
     #[arg(long)]
     pub gzip: bool,
     /// Also write a feasible point of the model as MODEL.sol beside it
-    /// (MIPLIB style, every column; the native solver's solution). Needs a
-    /// file or --out-dir; not with --to ampl.
+    /// (MIPLIB style, every column; for OPB and CNF the competitions' `s`
+    /// and `v` lines; the native solver's solution). Needs a file or
+    /// --out-dir; not with --to ampl, mzn or fzn.
     #[arg(long)]
     pub with_solution: bool,
     /// Batch: write DIR/manifest.json or DIR/manifest.csv, one record per
