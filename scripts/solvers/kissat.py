@@ -45,6 +45,18 @@ def solve(path):
     return "s SATISFIABLE\n" + "\n".join(lines) + "\n", 10
 
 
+def die_with_parent():
+    """The solving child dies with this process (Linux's PR_SET_PDEATHSIG),
+    so killing the wrapper, as cagec does at its wall-clock limit, leaves no
+    solver running."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def main():
     args = sys.argv[1:]
     limit, files = None, []
@@ -67,6 +79,7 @@ def main():
     read, write = os.pipe()
     child = os.fork()
     if child == 0:
+        die_with_parent()
         os.close(read)
         try:
             text, code = solve(files[0])
