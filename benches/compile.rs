@@ -2,42 +2,19 @@
 //! n = 9, 16, 32, 64, 100 to every format, and print time and MB/s.
 //! Output goes to a byte-counting sink, so this measures cagec, not the disk.
 
-use std::io::{self, Write};
-use std::time::{Duration, Instant};
+use std::io;
+use std::time::Duration;
 
 use cagec::back;
 use cagec::formulate::formulate;
 use cagec::generate::{self, Options};
 use cagec::ir::Op;
 
-struct Counter(u64);
+mod support;
+
+use support::{Counter, time};
 
 type Writer<'a> = dyn Fn(&mut Counter) -> io::Result<()> + 'a;
-
-impl Write for Counter {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0 += buf.len() as u64;
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
-/// Median wall time of `reps` runs of `f`, and the bytes the last one wrote.
-fn time(reps: usize, mut f: impl FnMut(&mut Counter)) -> (Duration, u64) {
-    let mut times = Vec::with_capacity(reps);
-    let mut bytes = 0;
-    for _ in 0..reps {
-        let mut sink = Counter(0);
-        let start = Instant::now();
-        f(&mut sink);
-        times.push(start.elapsed());
-        bytes = sink.0;
-    }
-    times.sort();
-    (times[reps / 2], bytes)
-}
 
 fn main() {
     // `cargo bench` passes --bench; anything else is a filter on n. Without
@@ -103,5 +80,5 @@ fn main() {
 }
 
 fn ms(t: Duration) -> f64 {
-    t.as_secs_f64() * 1e3
+    support::ms(t)
 }

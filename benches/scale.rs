@@ -30,7 +30,7 @@ use cagec::verify;
 mod need_solver;
 mod support;
 
-use support::{env_or, highs, root_integral, write};
+use support::{env_or, highs, peer_python, root_integral, write};
 
 /// One solver's answer on one puzzle.
 struct Answer {
@@ -344,29 +344,6 @@ fn solve_cpsat(
         ));
     }
     Ok(answers)
-}
-
-/// The interpreter that can import ortools, or why there is none.
-fn peer_python() -> Result<PathBuf, String> {
-    let venv = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/target/solvers/venv/bin/python3"
-    );
-    let candidates: Vec<PathBuf> = match std::env::var_os("CAGEC_SCALE_PYTHON") {
-        Some(p) => vec![p.into()],
-        None => vec![venv.into(), "python3".into()],
-    };
-    for py in candidates {
-        let ok = Command::new(&py)
-            .args(["-c", "import ortools.sat.python.cp_model"])
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        if ok {
-            return Ok(py);
-        }
-    }
-    Err("no Python here imports ortools (install it with `pip install ortools`, e.g. into target/solvers/venv)".into())
 }
 
 /// The held-out puzzles of size n, at most `count`.

@@ -10,8 +10,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use crate::atomic::{AtomicFiles, Fill};
-use crate::back::{self, OutputFormat};
-use crate::formulate::{self, FormulateError, Options};
+use crate::back::mzn::{self, MznData};
+use crate::back::{self, Amo, OutputFormat};
+use crate::formulate::{self, FormulateError, Options, integral};
 use crate::gzip;
 use crate::ir::Puzzle;
 use crate::model::Model;
@@ -20,8 +21,51 @@ use crate::model::Model;
 pub struct Compiled<'p> {
     pub format: OutputFormat,
     puzzle: &'p Puzzle,
-    /// None for the paper's AMPL pair, which formulates in MathProg itself.
-    model: Option<Model>,
+    encoded: Encoded<'p>,
+}
+
+/// What a format is written from.
+pub enum Encoded<'p> {
+    /// A model: every MIP format, OPB, CNF and FlatZinc.
+    Model(Box<Model>),
+    /// The paper's AMPL pair, which formulates in MathProg itself.
+    PaperPair,
+    /// The generic MiniZinc model's data.
+    MiniZinc(MznData<'p>),
+}
+
+impl<'p> Encoded<'p> {
+    /// `puzzle` formulated with `opts` for `format`, the model named `name`.
+    pub fn new(
+        puzzle: &'p Puzzle,
+        opts: &Options,
+        format: OutputFormat,
+        name: &str,
+    ) -> Result<Encoded<'p>, FormulateError> {
+        Ok(match format {
+            _ if is_paper_pair(puzzle, opts, format) => Encoded::PaperPair,
+            OutputFormat::Mzn => Encoded::MiniZinc(mzn::mzn_data(puzzle, opts, name)?),
+            _ => {
+                let mut m = model_for(puzzle, opts, format)?;
+                m.name = name.to_string();
+                Encoded::Model(Box::new(m))
+            }
+        })
+    }
+
+    pub fn model(&self) -> Option<&Model> {
+        match self {
+            Encoded::Model(m) => Some(m),
+            Encoded::PaperPair | Encoded::MiniZinc(_) => None,
+        }
+    }
+
+    pub fn model_mut(&mut self) -> Option<&mut Model> {
+        match self {
+            Encoded::Model(m) => Some(m),
+            Encoded::PaperPair | Encoded::MiniZinc(_) => None,
+        }
+    }
 }
 
 impl<'p> Compiled<'p> {
@@ -33,37 +77,31 @@ impl<'p> Compiled<'p> {
         format: OutputFormat,
         name: &str,
     ) -> Result<Compiled<'p>, FormulateError> {
-        let model = match is_paper_pair(puzzle, opts, format) {
-            true => None,
-            false => {
-                let mut m = formulate::formulate_with(puzzle, opts)?;
-                m.name = name.to_string();
-                Some(m)
-            }
-        };
         Ok(Compiled {
             format,
             puzzle,
-            model,
+            encoded: Encoded::new(puzzle, opts, format, name)?,
         })
     }
 
-    /// The model, unless this is the paper's AMPL pair.
+    /// The model, unless this is the paper's AMPL pair or MiniZinc.
     pub fn model(&self) -> Option<&Model> {
-        self.model.as_ref()
+        self.encoded.model()
     }
 
     /// Everything as one stream: what `compile` prints on standard output
     /// (the fixed-MPS rename map as leading comments; AMPL as one MathProg
-    /// text with its data section).
+    /// text with its data section; MiniZinc as the model and its data).
     pub fn stream(&self) -> Fill<'_> {
-        let Some(model) = &self.model else {
-            let puzzle = self.puzzle;
-            return Box::new(move |w| back::ampl::write_stream(puzzle, &[], w));
+        let model = match &self.encoded {
+            Encoded::PaperPair => {
+                let puzzle = self.puzzle;
+                return Box::new(move |w| back::ampl::write_stream(puzzle, &[], w));
+            }
+            Encoded::MiniZinc(data) => return Box::new(|w| mzn::write_mzn_stream(data, &[], w)),
+            Encoded::Model(m) => m,
         };
         match self.format {
-            OutputFormat::Lp => Box::new(|w| back::write_lp(model, w)),
-            OutputFormat::Mps => Box::new(|w| back::write_mps(model, w)),
             OutputFormat::FixedMps => Box::new(|w| {
                 let names = back::fixed_names(model);
                 if names.renamed_count() > 0 {
@@ -74,6 +112,7 @@ impl<'p> Compiled<'p> {
                 back::write_fixed_mps(model, &names, w)
             }),
             OutputFormat::Ampl => Box::new(|w| back::write_mathprog(model, w)),
+            format => writer(format, model),
         }
     }
 
@@ -114,9 +153,10 @@ impl<'p> Compiled<'p> {
         path: &Path,
         point: Option<&[i64]>,
     ) -> io::Result<()> {
-        match &self.model {
-            None => write_pair(files, self.puzzle, path),
-            Some(m) => write_files(files, self.format, m, path, point),
+        match &self.encoded {
+            Encoded::PaperPair => write_pair(files, self.puzzle, path),
+            Encoded::MiniZinc(data) => write_mzn(files, data, path),
+            Encoded::Model(m) => write_files(files, self.format, m, path, point),
         }
     }
 }
@@ -140,6 +180,44 @@ impl Files for Vec<(PathBuf, Vec<u8>)> {
         fill(&mut bytes)?;
         self.push((path.to_path_buf(), bytes));
         Ok(())
+    }
+}
+
+/// The model `format` writes: the 0/1 form for OPB and DIMACS CNF, integer
+/// cells for FlatZinc, the model itself for the MIP formats. (MiniZinc
+/// writes the puzzle's data instead.)
+pub fn model_for(
+    puzzle: &Puzzle,
+    opts: &Options,
+    format: OutputFormat,
+) -> Result<Model, FormulateError> {
+    let model = formulate::formulate_with(puzzle, opts)?;
+    let n = puzzle.size;
+    Ok(match format {
+        OutputFormat::Opb | OutputFormat::Cnf => integral::zero_one(&model, n)?,
+        OutputFormat::Fzn => integral::with_integer_cells(model, n)?,
+        _ => model,
+    })
+}
+
+/// The writer of one model file in `format` (not fixed MPS, which has its
+/// names, nor the paper's AMPL pair or MiniZinc, which have no model).
+fn writer(format: OutputFormat, model: &Model) -> Fill<'_> {
+    match format {
+        OutputFormat::Lp => Box::new(|w| back::write_lp(model, w)),
+        OutputFormat::Mps => Box::new(|w| back::write_mps(model, w)),
+        OutputFormat::Ampl => Box::new(|w| back::write_mathprog(model, w)),
+        OutputFormat::Opb => Box::new(|w| back::write_opb(model, w)),
+        OutputFormat::Cnf => Box::new(|w| back::write_cnf(model, Amo::Auto, w)),
+        OutputFormat::Fzn => Box::new(|w| back::write_fzn(model, w)),
+        OutputFormat::FixedMps | OutputFormat::Mzn => {
+            let name = format.name();
+            Box::new(move |_| {
+                Err(io::Error::other(format!(
+                    "{name} has no single-model writer"
+                )))
+            })
+        }
     }
 }
 
@@ -198,12 +276,27 @@ fn write_pair(files: &mut dyn Files, puzzle: &Puzzle, path: &Path) -> io::Result
     )
 }
 
+/// The MiniZinc pair: the generic model at `path`, the puzzle's data
+/// beside it (`NAME.dzn`).
+fn write_mzn(files: &mut dyn Files, data: &MznData<'_>, path: &Path) -> io::Result<()> {
+    let dzn = beside(path, "dzn")?;
+    let dzn = match gzip::is_gzip_path(path) {
+        true => dzn.with_extension("dzn.gz"),
+        false => dzn,
+    };
+    files.write(path, fill_for(path, Box::new(mzn::write_mzn_model)))?;
+    files.write(
+        &dzn,
+        fill_for(&dzn, Box::new(|w| mzn::write_mzn_data(data, &[], w))),
+    )
+}
+
 /// The model's file(s) at `path`: for fixed MPS with its rename map beside
 /// it (never compressed: it is for people); for AMPL, the flat MathProg
 /// model and a `.dat` with no data, so that `glpsol -m NAME.mod -d NAME.dat`
 /// runs whichever model was written last. With `point`, the `.sol` beside
-/// it, in the column names of the model file (never compressed: HiGHS reads
-/// it plain).
+/// it (never compressed: HiGHS reads it plain): in the column names of the
+/// model file, or for OPB and CNF the `s`/`v` lines of their competitions.
 fn write_files(
     files: &mut dyn Files,
     format: OutputFormat,
@@ -214,13 +307,6 @@ fn write_files(
     let sol = point.map(|_| beside(path, "sol")).transpose()?;
     let fixed = (format == OutputFormat::FixedMps).then(|| back::fixed_names(model));
     match format {
-        OutputFormat::Lp => {
-            files.write(path, fill_for(path, Box::new(|w| back::write_lp(model, w))))?
-        }
-        OutputFormat::Mps => files.write(
-            path,
-            fill_for(path, Box::new(|w| back::write_mps(model, w))),
-        )?,
         OutputFormat::FixedMps => {
             let names = fixed.as_ref().expect("made above for fixed MPS");
             files.write(
@@ -234,19 +320,29 @@ fn write_files(
         }
         OutputFormat::Ampl => {
             let data = data_path(path)?;
-            files.write(
-                path,
-                fill_for(path, Box::new(|w| back::write_mathprog(model, w))),
-            )?;
+            files.write(path, fill_for(path, writer(format, model)))?;
             files.write(&data, fill_for(&data, Box::new(back::write_mathprog_data)))?;
         }
+        format => files.write(path, fill_for(path, writer(format, model)))?,
     }
     if let (Some(sol), Some(point)) = (&sol, point) {
         let fixed = fixed.as_ref();
-        files.write(
-            sol,
-            Box::new(move |w| back::write_solution(model, fixed, point, w)),
-        )?;
+        let fill: Fill<'_> = match format {
+            OutputFormat::Opb => Box::new(move |w| back::write_opb_solution(model, point, w)),
+            OutputFormat::Cnf => Box::new(move |w| {
+                let values = back::cnf_point(model, Amo::Auto, point)
+                    .map_err(|e| io::Error::other(format!("internal error: {e}")))?;
+                back::write_cnf_solution(&values, w)
+            }),
+            OutputFormat::Fzn | OutputFormat::Mzn => {
+                return Err(io::Error::other(format!(
+                    "{} has no solution file",
+                    format.name()
+                )));
+            }
+            _ => Box::new(move |w| back::write_solution(model, fixed, point, w)),
+        };
+        files.write(sol, fill)?;
     }
     Ok(())
 }
@@ -258,6 +354,10 @@ pub fn format_from_path(path: &Path) -> Option<OutputFormat> {
         "lp" => Some(OutputFormat::Lp),
         "mps" => Some(OutputFormat::Mps),
         "mod" => Some(OutputFormat::Ampl),
+        "opb" => Some(OutputFormat::Opb),
+        "cnf" => Some(OutputFormat::Cnf),
+        "mzn" => Some(OutputFormat::Mzn),
+        "fzn" => Some(OutputFormat::Fzn),
         _ => None,
     }
 }

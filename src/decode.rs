@@ -18,8 +18,13 @@ pub enum Values {
     Named(Vec<(String, f64)>),
     /// Values by column number, 0-based (glpsol `-w`).
     Indexed(Vec<f64>),
-    /// `(row, col, value)`, 1-based, from the AMPL model's `printf` lines.
+    /// `(row, col, value)`, 1-based, from the AMPL model's `printf` lines
+    /// or a grid a MiniZinc or FlatZinc solver printed.
     Cells(Vec<(usize, usize, i64)>),
+    /// `(K, value)` for variable K (1-based) of an OPB or CNF file, whose
+    /// variables are numbered; a variable not listed is 0, and numbers past
+    /// the model's (CNF auxiliaries) are not read.
+    Numbered(Vec<(usize, f64)>),
 }
 
 /// `values` with the short names of a fixed-MPS file (`C0000001`) back to
@@ -60,6 +65,20 @@ pub fn grid(model: &Model, n: usize, values: &Values) -> Result<Grid, String> {
             grid_from_vars(model, n, v)
         }
         Values::Cells(cells) => grid_from_cells(n, cells),
+        Values::Numbered(numbered) => {
+            let mut values = vec![0.0; model.num_vars()];
+            let mut seen = vec![false; model.num_vars()];
+            for &(k, value) in numbered {
+                let Some(slot) = k.checked_sub(1).and_then(|i| values.get_mut(i)) else {
+                    continue;
+                };
+                if std::mem::replace(&mut seen[k - 1], true) {
+                    return Err(format!("variable {k} appears twice"));
+                }
+                *slot = value;
+            }
+            grid_from_vars(model, n, &values)
+        }
     }
 }
 

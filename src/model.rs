@@ -328,6 +328,16 @@ impl Model {
         self.domain_table[self.domains[var.index()] as usize]
     }
 
+    /// Gives `var` another domain.
+    pub fn set_domain(&mut self, var: VarId, domain: Domain) {
+        let next = self.domain_table.len() as u32;
+        let slot = *self.domain_slots.entry(domain).or_insert(next);
+        if slot == next {
+            self.domain_table.push(domain);
+        }
+        self.domains[var.index()] = slot;
+    }
+
     /// The variable with this name (a linear scan: for decoding, not hot paths).
     pub fn find_var(&self, name: &str) -> Option<VarId> {
         self.vars().find(|&v| self.var_name(v) == name)

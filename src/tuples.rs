@@ -18,6 +18,13 @@ pub struct Tuples {
 }
 
 impl Tuples {
+    /// Tuples over `cells` from their values, row-major (a subset of an
+    /// enumeration, such as the tuples presolve keeps).
+    pub fn from_values(cells: Vec<Cell>, values: Vec<u8>) -> Tuples {
+        debug_assert_eq!(values.len() % cells.len().max(1), 0);
+        Tuples { cells, values }
+    }
+
     pub fn width(&self) -> usize {
         self.cells.len()
     }

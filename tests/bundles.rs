@@ -464,15 +464,5 @@ fn contradictory_options_are_usage_errors() {
             "--effort",
         ),
     ];
-    for (args, says) in cases {
-        let out = cagec(&compile_args(args), d);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert!(err.contains(says), "{args:?}: {err}");
-        assert_eq!(
-            std::fs::read_dir(d).unwrap().count(),
-            0,
-            "{args:?} wrote something"
-        );
-    }
+    assert_usage_errors(cases, d);
 }

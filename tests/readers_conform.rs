@@ -22,6 +22,8 @@
 //! `CAGEC_CONFORM_MATRIX=FILE` writes the reader × format × family table of
 //! docs/solvers.md from the run.
 
+#[path = "conformance/fixtures.rs"]
+mod fixtures;
 #[path = "conformance/judge.rs"]
 mod judge;
 #[path = "need_solver/mod.rs"]
@@ -35,7 +37,8 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use cagec::ir::{Grid, Puzzle, Rules};
+use cagec::ir::Rules;
+use fixtures::{FAMILIES, cagec, family, puzzle_paths, read_grid, venv_python};
 use judge::{Case, File};
 use readers::{READERS, Reader};
 use serde_json::Value;
@@ -55,54 +58,13 @@ const KILLER_OPTIONS: &[&[&str]] = &[
 ];
 /// `--to` value and file suffix.
 const FORMATS: &[(&str, &str)] = &[("lp", "lp"), ("mps", "mps"), ("fixed-mps", "fixed.mps")];
-const FAMILIES: &[&str] = &["J-wiki", "Keen", "Killer", "other"];
 /// One reader's whole run; each solve also has a 60 s limit of its own.
 const READER_LIMIT: Duration = Duration::from_secs(900);
 
-fn cagec(args: &[&str]) -> Vec<u8> {
-    let out = Command::new(env!("CARGO_BIN_EXE_cagec"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run cagec");
-    assert!(
-        out.status.success(),
-        "cagec {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
-}
-
-/// Killer Sudoku, Keen game IDs, J-wiki cage lines, and the rest (AMPL
-/// data, cage maps).
-fn family(path: &Path, puzzle: &Puzzle) -> &'static str {
-    match (puzzle.rules, path.extension().and_then(|e| e.to_str())) {
-        (Rules::Killer { .. }, _) => "Killer",
-        (_, Some("keen")) => "Keen",
-        (_, Some("cage")) => "J-wiki",
-        _ => "other",
-    }
-}
-
-fn read_grid(path: &Path) -> Grid {
-    let text = std::fs::read_to_string(path).unwrap();
-    let rows = text.lines().filter(|l| !l.trim().is_empty());
-    Grid {
-        values: rows
-            .map(|l| l.split_whitespace().map(|v| v.parse().unwrap()).collect())
-            .collect(),
-    }
-}
-
 /// Every fixture under each option set of its rules, sized by `cagec stats`.
 fn cases() -> Vec<Case> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir("fixtures/puzzles")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    paths.sort();
     let mut cases = Vec::new();
-    for path in paths {
+    for path in puzzle_paths() {
         let loaded = cagec::input::load(&path, None).unwrap();
         let stem = path.file_stem().unwrap().to_str().unwrap();
         let solution = read_grid(&Path::new("fixtures/solutions").join(format!("{stem}.grid")));
@@ -174,13 +136,6 @@ fn rename_map(path: &Path) -> HashMap<String, String> {
             (short.to_string(), long.to_string())
         })
         .collect()
-}
-
-fn venv_python() -> PathBuf {
-    std::env::var_os("CAGEC_READERS_PYTHON").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("target/solvers/venv/bin/python"),
-        PathBuf::from,
-    )
 }
 
 fn conformance_file(name: &str) -> PathBuf {

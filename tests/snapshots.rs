@@ -1,10 +1,13 @@
 //! Snapshots of every back-end on every fixture (`snapshots/<format>@<fixture>.snap`),
 //! and of the formulation options on two fixtures. A changed snapshot is
-//! reviewed line by line, never accepted blindly.
+//! reviewed line by line, never accepted blindly. The other solver families'
+//! formats are snapshotted as `compile --to opb|cnf|mzn|fzn` writes them by
+//! default: from the tuples model.
 
 use std::path::Path;
 
-use cagec::back;
+use cagec::back::{self, OutputFormat};
+use cagec::compile::Compiled;
 use cagec::formulate::{self, Formulation, KillerForm, Options, ProductMethod};
 use cagec::input;
 use cagec::ir::Puzzle;
@@ -59,6 +62,31 @@ fn every_backend_on_every_fixture() {
         let mut model = Vec::new();
         back::ampl::write_model(&mut model).unwrap();
         insta::assert_snapshot!("ampl-mod", String::from_utf8(model).unwrap());
+    });
+}
+
+#[test]
+fn every_family_format_on_every_fixture() {
+    let opts = Options {
+        formulation: Formulation::Tuples,
+        ..Options::default()
+    };
+    settings().bind(|| {
+        insta::glob!("../fixtures/puzzles", "*.*", |path| {
+            let loaded = input::load(path, None).unwrap();
+            for format in [OutputFormat::Opb, OutputFormat::Cnf, OutputFormat::Fzn] {
+                let c = Compiled::new(&loaded.puzzle, &opts, format, &loaded.stem).unwrap();
+                let text = String::from_utf8(c.to_bytes()).unwrap();
+                insta::assert_snapshot!(format.name(), text);
+            }
+            let data = back::mzn::mzn_data(&loaded.puzzle, &opts, &loaded.stem).unwrap();
+            let mut dzn = Vec::new();
+            back::mzn::write_mzn_data(&data, &[], &mut dzn).unwrap();
+            insta::assert_snapshot!("dzn", String::from_utf8(dzn).unwrap());
+        });
+        let mut model = Vec::new();
+        back::mzn::write_mzn_model(&mut model).unwrap();
+        insta::assert_snapshot!("mzn-model", String::from_utf8(model).unwrap());
     });
 }
 

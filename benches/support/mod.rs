@@ -4,9 +4,10 @@
 
 #![allow(dead_code)] // each bench uses its own subset
 
-use std::path::Path;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use cagec::back;
 use cagec::formulate::names;
@@ -130,4 +131,59 @@ pub fn write(path: &Path, model: &Model) {
 pub fn stats(values: &mut [f64]) -> (f64, f64) {
     values.sort_by(f64::total_cmp);
     (values[values.len() / 2], values[values.len() - 1])
+}
+
+/// A sink that counts bytes: emission is measured without the disk.
+pub struct Counter(pub u64);
+
+impl Write for Counter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0 += buf.len() as u64;
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Median wall time of `reps` runs of `f`, and the bytes the last one wrote.
+pub fn time(reps: usize, mut f: impl FnMut(&mut Counter)) -> (Duration, u64) {
+    let mut times = Vec::with_capacity(reps);
+    let mut bytes = 0;
+    for _ in 0..reps {
+        let mut sink = Counter(0);
+        let start = Instant::now();
+        f(&mut sink);
+        times.push(start.elapsed());
+        bytes = sink.0;
+    }
+    times.sort();
+    (times[reps / 2], bytes)
+}
+
+pub fn ms(t: Duration) -> f64 {
+    t.as_secs_f64() * 1e3
+}
+
+/// The interpreter that can import ortools, or why there is none.
+pub fn peer_python() -> Result<PathBuf, String> {
+    let venv = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/target/solvers/venv/bin/python3"
+    );
+    let candidates: Vec<PathBuf> = match std::env::var_os("CAGEC_SCALE_PYTHON") {
+        Some(p) => vec![p.into()],
+        None => vec![venv.into(), "python3".into()],
+    };
+    for py in candidates {
+        let ok = Command::new(&py)
+            .args(["-c", "import ortools.sat.python.cp_model"])
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if ok {
+            return Ok(py);
+        }
+    }
+    Err("no Python here imports ortools (install it with `pip install ortools`, e.g. into target/solvers/venv)".into())
 }

@@ -4,7 +4,10 @@
 //! - [`write_mps`]: free MPS; [`write_fixed_mps`]: fixed-column MPS with short
 //!   names from [`fixed_names`] and a map back ([`write_rename_map`]);
 //! - [`ampl`]: the paper's AMPL model and data pair, run by `glpsol -m -d`;
-//! - [`write_solution`]: a feasible point as a MIPLIB-style `.sol` file.
+//! - [`write_solution`]: a feasible point as a MIPLIB-style `.sol` file;
+//! - for the other solver families: [`write_opb`] (pseudo-Boolean),
+//!   [`write_cnf`] (SAT), [`write_fzn`] (FlatZinc) from a model, and
+//!   [`mzn`], the generic MiniZinc model and a data file per puzzle.
 //!
 //! Each renders an askama template from `templates/` straight into an
 //! `io::Write` (buffered here), so memory does not grow with the output and
@@ -22,19 +25,26 @@
 //! `[0, +∞)` and writes no bound at all.
 
 pub mod ampl;
+mod cnf;
 mod fixed;
+mod fzn;
 mod lp;
 mod mathprog;
 mod mps;
+pub mod mzn;
+mod opb;
 mod sol;
 pub(crate) mod text;
 
 use std::io::{self, BufWriter, Write};
 
+pub use cnf::{Amo, PAIRWISE_MAX, cnf_point, write_cnf, write_cnf_solution};
 pub use fixed::{FixedNames, fixed_names, write_rename_map};
+pub use fzn::write_fzn;
 pub use lp::{lp_banner, lp_row, write_lp};
 pub use mathprog::{write_mathprog, write_mathprog_data};
 pub use mps::{write_fixed_comments, write_fixed_mps, write_mps};
+pub use opb::{write_opb, write_opb_solution};
 pub use sol::write_solution;
 
 use crate::model::{Domain, Model};
@@ -52,6 +62,39 @@ pub enum OutputFormat {
     FixedMps,
     /// AMPL model + data pair (runs in glpsol).
     Ampl,
+    /// OPB, the pseudo-Boolean competition format (PB16): the 0/1 model.
+    Opb,
+    /// DIMACS CNF: the 0/1 model's rows as clauses.
+    Cnf,
+    /// MiniZinc: the generic cage-puzzle model + data pair.
+    Mzn,
+    /// FlatZinc: the model's rows as int_lin_eq / int_lin_le.
+    Fzn,
+}
+
+impl OutputFormat {
+    /// The name `--to` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            OutputFormat::Lp => "lp",
+            OutputFormat::Mps => "mps",
+            OutputFormat::FixedMps => "fixed-mps",
+            OutputFormat::Ampl => "ampl",
+            OutputFormat::Opb => "opb",
+            OutputFormat::Cnf => "cnf",
+            OutputFormat::Mzn => "mzn",
+            OutputFormat::Fzn => "fzn",
+        }
+    }
+
+    /// A format of the other solver families (pseudo-Boolean, SAT,
+    /// constraint programming), whose model is the tuples one by default.
+    pub fn is_family(self) -> bool {
+        matches!(
+            self,
+            OutputFormat::Opb | OutputFormat::Cnf | OutputFormat::Mzn | OutputFormat::Fzn
+        )
+    }
 }
 
 impl OutputFormat {
@@ -61,6 +104,10 @@ impl OutputFormat {
             OutputFormat::Lp => "lp",
             OutputFormat::Mps | OutputFormat::FixedMps => "mps",
             OutputFormat::Ampl => "mod",
+            OutputFormat::Opb => "opb",
+            OutputFormat::Cnf => "cnf",
+            OutputFormat::Mzn => "mzn",
+            OutputFormat::Fzn => "fzn",
         }
     }
 }

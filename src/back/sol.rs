@@ -38,3 +38,25 @@ pub fn write_solution(
     }
     w.flush()
 }
+
+/// A solution as the SAT and PB competitions print one: `s SATISFIABLE`,
+/// then the literals (`x1 -x2` in OPB, `1 -2 … 0` in DIMACS) on `v` lines of
+/// at most 80 characters.
+pub(super) fn write_competition(
+    words: impl Iterator<Item = String>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let mut w = BufWriter::with_capacity(1 << 16, out);
+    w.write_all(b"s SATISFIABLE\nv")?;
+    let mut col = 1;
+    for word in words {
+        if col + 1 + word.len() > 80 {
+            w.write_all(b"\nv")?;
+            col = 1;
+        }
+        write!(w, " {word}")?;
+        col += 1 + word.len();
+    }
+    w.write_all(b"\n")?;
+    w.flush()
+}

@@ -147,8 +147,30 @@ impl Display for Label<'_> {
 /// One comment line `P (2.1) note` for a row, `P` being the format's comment
 /// marker.
 pub(crate) fn row_comment(f: &mut Formatter<'_>, comments: Comments, row: &Row<'_>) -> fmt::Result {
+    comment_of(f, comments, None, row)
+}
+
+/// One comment line `P name (2.1) note` for a row of a format whose rows
+/// have no names of their own (OPB, CNF, FlatZinc).
+pub(crate) fn named_row_comment(
+    f: &mut Formatter<'_>,
+    comments: Comments,
+    row: &Row<'_>,
+) -> fmt::Result {
+    comment_of(f, comments, Some(row.name), row)
+}
+
+fn comment_of(
+    f: &mut Formatter<'_>,
+    comments: Comments,
+    name: Option<&str>,
+    row: &Row<'_>,
+) -> fmt::Result {
     let info = row.info;
     comments.line(f, |w| {
+        if let Some(name) = name {
+            write!(w, " {}", CommentText(name))?;
+        }
         if !info.eq.is_empty() {
             write!(w, " {}", Label(info.eq))?;
         }

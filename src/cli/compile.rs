@@ -41,9 +41,25 @@ Outputs:
   ampl       AMPL model OUT (.mod) and data beside it (.dat); on stdout, one MathProg
              stream with a data section. Run: glpsol -m NAME.mod -d NAME.dat
              (a flat model, for options or puzzles beyond the paper, gets a .dat with no data)
+The other solver families, from the tuples model unless --formulation says otherwise:
+  opb        OPB (PB16): every variable 0/1 (y written as sum k x), x1..xN with a
+             `* xK = NAME` map; rows = and >= only. Run: clasp, minisat+, Sat4j, SCIP
+  cnf        DIMACS CNF: the 0/1 model's rows as clauses (exactly-one rows: a clause and
+             an at-most-one; tuples: support encoding; other rows: order-encoded sums);
+             `c var K NAME` map before the p line. Run: cadical, kissat, picosat, ...
+  mzn        MiniZinc: the generic cage-puzzle model OUT (.mzn, the same for every
+             puzzle) and the puzzle's data beside it (.dzn); on stdout, both as one text.
+             Run: minizinc --solver gecode NAME.mzn NAME.dzn. Takes --presolve and
+             --tuple-limit; --formulation melkonian, --product and --killer-form are
+             refused (past --tuple-limit a cage is its sum or product)
+  fzn        FlatZinc: every row as int_lin_eq / int_lin_le, y_I_J integer, the grid as
+             an output array. Run: fzn-gecode NAME.fzn (SCIP reads it too)
+All model options apply to opb, cnf and fzn. --with-solution: opb and cnf write
+the competitions' `s SATISFIABLE` / `v ...` lines; mzn and fzn refuse it. --gzip:
+opb and cnf only (minizinc and FlatZinc solvers read no gzip).
 
-Without --to, the format comes from the -o extension (.lp, .mps, .mod, each
-optionally followed by .gz). Files are written atomically: on any error, Ctrl-C,
+Without --to, the format comes from the -o extension (.lp, .mps, .mod, .opb,
+.cnf, .mzn, .fzn, each optionally followed by .gz). Files are written atomically: on any error, Ctrl-C,
 SIGTERM or SIGHUP nothing is written.
 
 Gzip: -o NAME.lp.gz, NAME.mps.gz or NAME.mod.gz (or --gzip) writes the model
@@ -94,12 +110,14 @@ pub struct CompileArgs {
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
     /// Compress the model with gzip: batch files become DIR/NAME.EXT.gz,
-    /// standard output a gzip stream (-o NAME.EXT.gz implies it).
+    /// standard output a gzip stream (-o NAME.EXT.gz implies it). Not with
+    /// --to mzn or fzn, which no reader tested reads compressed.
     #[arg(long)]
     pub gzip: bool,
     /// Also write a feasible point of the model as MODEL.sol beside it
-    /// (MIPLIB style, every column; the native solver's solution). Needs a
-    /// file or --out-dir; not with --to ampl.
+    /// (MIPLIB style, every column; for OPB and CNF the competitions' `s`
+    /// and `v` lines; the native solver's solution). Needs a file or
+    /// --out-dir; not with --to ampl, mzn or fzn.
     #[arg(long)]
     pub with_solution: bool,
     /// Batch: write DIR/manifest.json or DIR/manifest.csv, one record per
@@ -147,7 +165,9 @@ pub fn run(args: &CompileArgs) -> u8 {
     }
     let out = args.output.as_deref().filter(|p| p.as_os_str() != "-");
     let Some(format) = args.to.or_else(|| out.and_then(compile::format_from_path)) else {
-        eprintln!("cagec: say which format to write with --to lp|mps|fixed-mps|ampl");
+        eprintln!(
+            "cagec: say which format to write with --to lp|mps|fixed-mps|ampl|opb|cnf|mzn|fzn"
+        );
         return exit::INVALID;
     };
     if let Err(message) = check_single(args, out, format) {
@@ -165,7 +185,11 @@ fn check_single(
     out: Option<&Path>,
     format: OutputFormat,
 ) -> Result<(), String> {
-    check_common(args, format)?;
+    check_common(
+        args,
+        format,
+        args.gzip || out.is_some_and(gzip::is_gzip_path),
+    )?;
     // clap's `requires` gives way to -o, which conflicts with --out-dir.
     if args.manifest.is_some() {
         return Err("--manifest describes a batch: give --out-dir DIR".into());
@@ -189,15 +213,32 @@ fn check_single(
 }
 
 /// The combinations of options no compile can have.
-fn check_common(args: &CompileArgs, format: OutputFormat) -> Result<(), String> {
-    if args.with_solution && format == OutputFormat::Ampl {
-        return Err(
+/// `gz`: the model is written compressed (`--gzip`, or `-o NAME.gz`).
+fn check_common(args: &CompileArgs, format: OutputFormat, gz: bool) -> Result<(), String> {
+    let name = format.name();
+    match format {
+        OutputFormat::Ampl if args.with_solution => Err(
             "--with-solution names the columns of an LP or MPS file, and glpsol, \
              which runs AMPL models, reads no solution file: use --to lp, mps or fixed-mps"
                 .into(),
-        );
+        ),
+        OutputFormat::Mzn | OutputFormat::Fzn if args.with_solution => Err(format!(
+            "--with-solution writes a solution in the form of an LP, MPS, OPB or CNF file; \
+             {name} has none: use --to opb, cnf, lp, mps or fixed-mps"
+        )),
+        OutputFormat::Mzn | OutputFormat::Fzn if gz => Err(format!(
+            "--gzip: minizinc and the FlatZinc solvers read no compressed files; write {name} plain"
+        )),
+        OutputFormat::Mzn => match args.model.refused_by_minizinc() {
+            Some(option) => Err(format!(
+                "{option} does not apply to --to mzn: the MiniZinc model writes every cage \
+                 as its tuples (or, past --tuple-limit, its sum or product); use --to fzn \
+                 for the model with {option}"
+            )),
+            None => Ok(()),
+        },
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// Compiles one puzzle to `out` (or standard output) and reports it.
@@ -209,7 +250,10 @@ fn compile_one(
 ) -> Report {
     let mut entry = Entry {
         puzzle: manifest::shown(puzzle),
-        formulation: manifest::formulation_flags(&args.model.options(), args.model.killer),
+        formulation: manifest::formulation_flags(
+            &args.model.options_for(format),
+            args.model.killer,
+        ),
         ..Entry::default()
     };
     match compile_into(args, puzzle, format, out, &mut entry) {
@@ -255,7 +299,7 @@ fn compile_into(
         error: format!("cagec: {name}: {error}\n"),
         code,
     };
-    let opts = args.model.options();
+    let opts = args.model.options_for(format);
     let puzzle = &loaded.puzzle;
     entry.n = Some(puzzle.size);
     entry.formulation =
@@ -285,7 +329,7 @@ fn compile_into(
         .map_err(|e| fail(&notes, e.to_string(), exit::INVALID))?;
     let model = compiled.model();
     let counted = match (model, args.manifest) {
-        (None, Some(_)) => Some(
+        (None, Some(_)) if format != OutputFormat::Mzn => Some(
             formulate_with(puzzle, &opts)
                 .map_err(|e| fail(&notes, e.to_string(), exit::INVALID))?,
         ),

@@ -1,5 +1,6 @@
 //! The formulation options shared by `compile`, `stats` and `solve`.
 
+use crate::back::OutputFormat;
 use crate::formulate::{Formulation, KillerForm, Options, ProductMethod};
 
 #[derive(clap::Args, Debug, Clone)]
@@ -45,6 +46,35 @@ impl ModelArgs {
             tuple_limit: self.tuple_limit,
             killer_form: self.killer_form,
             max_nonzeros: self.max_nonzeros,
+        }
+    }
+
+    /// The model to write in `format`: [`options`](Self::options), except
+    /// that the other solver families (OPB, CNF, MiniZinc, FlatZinc) write
+    /// the tuples model unless `--formulation` names another.
+    pub fn options_for(&self, format: OutputFormat) -> Options {
+        let formulation = match (self.formulation, format.is_family()) {
+            (None, true) => Formulation::Tuples,
+            (f, _) => f.unwrap_or_default(),
+        };
+        Options {
+            formulation,
+            ..self.options()
+        }
+    }
+
+    /// Why the generic MiniZinc model cannot take these options: it writes
+    /// every cage as its tuples (or, past `--tuple-limit`, its sum or
+    /// product), with its own Killer Sudoku rows.
+    pub fn refused_by_minizinc(&self) -> Option<&'static str> {
+        if self.formulation == Some(Formulation::Melkonian) {
+            Some("--formulation melkonian")
+        } else if self.product != ProductMethod::Primes {
+            Some("--product")
+        } else if self.killer_form != KillerForm::Separate {
+            Some("--killer-form")
+        } else {
+            None
         }
     }
 

@@ -24,6 +24,20 @@ CAGEC_CBC, CAGEC_GLPSOL, then PATH. Install: pip install highsbox (HiGHS),
 pip install cbcbox (CBC), apt-get install glpk-utils (glpsol). --via ampl runs
 through glpsol only. The report and --json name the engine that ran.
 
+The other solver families, each on its own format (the first route is the
+solver's default; CAGEC_CADICAL, CAGEC_KISSAT, CAGEC_CLASP, CAGEC_MINISATP,
+CAGEC_MINIZINC, CAGEC_FZN_GECODE, CAGEC_SCIP override PATH):
+  cadical   cnf        apt-get install cadical
+  kissat    cnf        not in Debian 12: python-sat bundles it (scripts/install-solvers --families)
+  clasp     opb, cnf   apt-get install clasp
+  minisat+  opb        apt-get install minisat+
+  gecode    mzn, fzn   apt-get install minizinc (minizinc --solver gecode; fzn-gecode)
+  scip      opb, cnf, fzn   SCIP's binary, or pip install pyscipopt (scripts/install-solvers --families)
+--via opb|cnf|mzn|fzn without --solver takes the first installed of these that
+reads it. Uniqueness: a no-good row in OPB, a blocking clause in CNF, a no-good
+cut in the MiniZinc data, a row in FlatZinc. --via mzn takes --presolve and
+--tuple-limit only (the MiniZinc model writes every cage as its tuples).
+
 The model given to an external solver: by default the fastest measured, each
 cage as its tuples after presolve (`tuples+presolve`); the report and --json
 name it. --formulation melkonian runs the paper's model exactly as `compile`
@@ -51,10 +65,13 @@ pub struct SolveArgs {
     #[arg(long, value_enum)]
     pub from: Option<InputFormat>,
     /// Solver to run; by default the built-in native solver, the fastest
-    /// (with --via, the first installed of highs, cbc, glpk).
+    /// (with --via and no --solver, the first installed solver that reads
+    /// it: highs, cbc, glpk for lp|mps|fixed-mps, and the families' below).
     #[arg(long, value_enum)]
     pub solver: Option<SolverArg>,
-    /// How the model reaches an external solver [default: lp].
+    /// How the model reaches an external solver [default: the solver's first
+    /// route: lp, or cnf for cadical and kissat, opb for clasp, minisat+ and
+    /// scip, mzn for gecode].
     #[arg(long, value_enum)]
     pub via: Option<Via>,
     /// Time limit per solver run, in seconds (given to the solver; cagec kills
@@ -100,6 +117,19 @@ pub enum SolverArg {
     Glpk,
     /// The built-in solver (propagation on cage tuples; no binary needed).
     Native,
+    /// CaDiCaL on DIMACS CNF (`cadical`).
+    Cadical,
+    /// Kissat on DIMACS CNF (`kissat`).
+    Kissat,
+    /// clasp on OPB or DIMACS CNF (`clasp`).
+    Clasp,
+    /// MiniSat+ on OPB (`minisat+`).
+    #[value(name = "minisat+")]
+    MinisatPlus,
+    /// Gecode on MiniZinc (`minizinc`) or FlatZinc (`fzn-gecode`).
+    Gecode,
+    /// SCIP on OPB, DIMACS CNF or FlatZinc (`scip`).
+    Scip,
 }
 
 impl SolverArg {
@@ -109,6 +139,12 @@ impl SolverArg {
             SolverArg::Cbc => Some(Solver::Cbc),
             SolverArg::Glpk => Some(Solver::Glpk),
             SolverArg::Native => None,
+            SolverArg::Cadical => Some(Solver::Cadical),
+            SolverArg::Kissat => Some(Solver::Kissat),
+            SolverArg::Clasp => Some(Solver::Clasp),
+            SolverArg::MinisatPlus => Some(Solver::MinisatPlus),
+            SolverArg::Gecode => Some(Solver::Gecode),
+            SolverArg::Scip => Some(Solver::Scip),
         }
     }
 }
@@ -199,13 +235,41 @@ fn configure(args: &SolveArgs) -> Result<Engine, u8> {
         (false, true) => Mode::Unique,
         (false, false) => Mode::First,
     };
-    let via = args.via.unwrap_or(Via::Lp);
+    let named = args.solver.and_then(SolverArg::external);
+    // The route: --via, else the named solver's own (CNF for cadical, …).
+    let via = args
+        .via
+        .or_else(|| named.map(|s| s.routes()[0]))
+        .unwrap_or(Via::Lp);
+    if let Some(solver) = named.filter(|s| !s.routes().contains(&via) && via != Via::Ampl) {
+        let routes: Vec<&str> = solver.routes().iter().map(|v| v.name()).collect();
+        eprintln!(
+            "cagec: {} reads {}, not {}: use --via {}",
+            solver.name(),
+            routes.join(", "),
+            via.name(),
+            routes.join("|")
+        );
+        return Err(exit::INVALID);
+    }
+    if via == Via::Mzn
+        && let Some(option) = args.model.refused_by_minizinc()
+    {
+        eprintln!(
+            "cagec: {option} does not apply to --via mzn: the MiniZinc model writes every \
+             cage as its tuples (or, past --tuple-limit, its sum or product); --via fzn \
+             takes it"
+        );
+        return Err(exit::INVALID);
+    }
     let external = match args.solver {
         Some(SolverArg::Native) => None,
-        Some(s) => Some(s.external().map(locate::locate).expect("external solver")),
+        Some(_) => named.map(|s| locate::locate_for(s, via)),
         // A file route names an external solver's way in: the first
-        // installed one takes it (glpsol for the AMPL pair).
+        // installed one takes it (glpsol for the AMPL pair; clasp, cadical,
+        // gecode, ... for the other families' formats).
         None if via == Via::Ampl => Some(locate::locate(Solver::Glpk)),
+        None if via.format().is_family() => Some(locate::locate_reading(via)),
         None if args.via.is_some() => Some(locate::locate_default()),
         // Otherwise the fastest verified route: the native solver
         // (docs/solvers.md, "The default engine"). External solvers run
@@ -226,8 +290,12 @@ fn configure(args: &SolveArgs) -> Result<Engine, u8> {
         eprintln!("cagec: {e}");
         e.exit_code()
     })?;
-    if located.solver == Solver::Glpk && args.threads.is_some() {
-        eprintln!("cagec: warning: glpsol has no threads option; --threads is ignored");
+    let threaded = [Solver::Highs, Solver::Cbc, Solver::Clasp, Solver::Gecode];
+    if !threaded.contains(&located.solver) && args.threads.is_some() {
+        eprintln!(
+            "cagec: warning: {} has no threads option; --threads is ignored",
+            located.name
+        );
     }
     let formulation = args.model.solve_options();
     if via == Via::Ampl && args.model.formulation.is_some() && !formulation.is_paper() {
@@ -413,7 +481,7 @@ fn describe(
     let mut s = match config {
         Engine::External(c) => format!(
             "{name}: {} via {}, model {}, {:.3} s ({runs})\n",
-            c.located.solver.program(),
+            c.located.name,
             c.via.name(),
             c.formulation.label(),
             out.seconds
@@ -462,9 +530,15 @@ fn uniqueness_line(config: &Engine, out: &Outcome) -> String {
     match &out.uniqueness {
         Uniqueness::NotAsked => String::new(),
         Uniqueness::Unique => match config {
-            Engine::External(_) => {
-                format!("unique: yes (the model with no-good cut nogood_{k} is infeasible)\n")
-            }
+            Engine::External(c) => match c.via {
+                Via::Cnf => format!(
+                    "unique: yes (with the blocking clause nogood_{k} the CNF is unsatisfiable)\n"
+                ),
+                Via::Mzn => format!(
+                    "unique: yes (with {k} no-good cut(s) in its data the MiniZinc model has no solution)\n"
+                ),
+                _ => format!("unique: yes (the model with no-good cut nogood_{k} is infeasible)\n"),
+            },
             Engine::Native { .. } => {
                 "unique: yes (the exhausted search found no other solution)\n".to_string()
             }

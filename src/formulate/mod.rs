@@ -7,6 +7,7 @@
 //! change to one cage changes only that cage's lines.
 
 mod cages;
+pub mod integral;
 mod killer;
 pub mod names;
 pub mod point;
@@ -221,6 +222,12 @@ pub fn paper_ampl_applies(puzzle: &Puzzle, opts: &Options) -> bool {
     puzzle.rules == Rules::KenKen
         && opts.is_paper()
         && !puzzle.cages.iter().any(cages::beyond_the_paper)
+}
+
+/// Each cell's values after presolve (bit k−1 = value k, cells row-major),
+/// as `--presolve` narrows them.
+pub fn presolved_domains(puzzle: &Puzzle) -> Result<Vec<u64>, FormulateError> {
+    presolve::domains(puzzle)
 }
 
 /// The paper's model for `puzzle`, which must have passed [`crate::valid::check`].

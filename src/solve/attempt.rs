@@ -5,6 +5,9 @@
 //! so a file that exists was written by this run; a missing file, a crash, a
 //! hang, an error line in CBC's log, a malformed file, renamed columns or a
 //! grid that breaks the rules are all errors. Only a verified grid comes out.
+//! The solvers of the other families print their answer instead of writing
+//! a file: their standard output is the answer, read the same way, and an
+//! exit code that is not one of their answers' is a failure.
 
 use std::fs;
 use std::io::Write;
@@ -16,7 +19,10 @@ use super::emit::{self, Printed, Written};
 use super::error::tail;
 use super::locate::{Located, Solver};
 use super::process::{self, Exit, Invocation};
-use super::{RawSolution, SolveError, Stop, Values, Via, cbc, decode, glpk, highs};
+use super::{
+    RawSolution, SolveError, Stop, Values, Via, cbc, competition, decode, gecode, glpk, highs, scip,
+};
+use crate::compile::Encoded;
 use crate::ir::{Grid, Puzzle};
 use crate::model::Model;
 use crate::verify;
@@ -47,16 +53,17 @@ pub fn wall_limit(time_limit: Option<f64>) -> Option<Duration> {
     time_limit.map(|t| Duration::from_secs_f64(t + 5.0 + 0.1 * t))
 }
 
-/// Solves `model` (LP/MPS) or `puzzle` with `cuts` as data (AMPL) once.
+/// Solves `encoded` once: a model with its cut rows, or the paper's AMPL
+/// pair or the MiniZinc pair of `puzzle` with `cuts` as data.
 pub fn attempt(
     spec: &mut RunSpec<'_>,
     file_stem: &str,
-    model: Option<&Model>,
+    encoded: &Encoded<'_>,
     puzzle: &Puzzle,
     cuts: &[Grid],
 ) -> Result<Attempt, SolveError> {
-    let written = emit::write(spec.via, spec.dir, file_stem, model, puzzle, cuts)?;
-    let files = Files::new(spec.located.solver, &written);
+    let written = emit::write(spec.via, spec.dir, file_stem, encoded, puzzle, cuts)?;
+    let files = Files::new(spec.located, &written);
     for stale in [Some(&files.solution), files.printed.as_ref()]
         .into_iter()
         .flatten()
@@ -73,7 +80,8 @@ pub fn attempt(
             source,
         })?;
     let finished = process::run(&inv, spec.dir, wall_limit(spec.time_limit), spec.cancel)?;
-    let raw = read_result(spec, &written, &files, finished.exit)?;
+    let raw = read_result(spec, &written, &files, finished.exit, puzzle.size)?;
+    let model = encoded.model();
     let grid = match raw.values {
         None => None,
         Some(values) => Some(grid_of(spec, model, puzzle, &written, &files, values)?),
@@ -87,6 +95,7 @@ pub fn attempt(
 
 /// The output files of one run, relative to the run directory.
 struct Files {
+    /// The answer: a solution file, or the solver's standard output.
     solution: String,
     /// The AMPL model's `printf` output (`-y`).
     printed: Option<String>,
@@ -94,20 +103,43 @@ struct Files {
     stderr: String,
 }
 
+/// How a solver answers.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Answer {
+    /// A solution file of its own format.
+    File,
+    /// On standard output, with these exit codes meaning an answer.
+    Stdout(&'static [i32]),
+}
+
+fn answer(solver: Solver) -> Answer {
+    match solver {
+        Solver::Highs | Solver::Cbc | Solver::Glpk | Solver::Scip => Answer::File,
+        // 10 satisfiable, 20 unsatisfiable, 0 unknown; clasp says 30 when
+        // its search is exhausted and 1 when its time limit interrupts it.
+        Solver::Cadical | Solver::Kissat => Answer::Stdout(&[0, 10, 20]),
+        Solver::Clasp => Answer::Stdout(&[0, 1, 10, 20, 30]),
+        // MiniSat+ exits 0 with any answer (5 on a parse error).
+        Solver::MinisatPlus | Solver::Gecode => Answer::Stdout(&[0]),
+    }
+}
+
 impl Files {
     /// Named after the input file (`kk0.cut1.lp.highs.sol`), so runs of one
     /// puzzle by different routes or solvers never share a file.
-    fn new(solver: Solver, written: &Written) -> Files {
+    fn new(located: &Located, written: &Written) -> Files {
         let base = written.data.as_deref().unwrap_or(&written.model);
-        let s = solver.program();
-        let solution = match solver {
-            Solver::Highs | Solver::Cbc => format!("{base}.{s}.sol"),
-            Solver::Glpk => format!("{base}.{s}.w"),
+        let s = located.name;
+        let stdout = format!("{base}.{s}.log");
+        let solution = match (located.solver, answer(located.solver)) {
+            (_, Answer::Stdout(_)) => stdout.clone(),
+            (Solver::Glpk, _) => format!("{base}.{s}.w"),
+            _ => format!("{base}.{s}.sol"),
         };
         Files {
             solution,
             printed: written.printed.map(|_| format!("{base}.{s}.out")),
-            stdout: format!("{base}.{s}.log"),
+            stdout,
             stderr: format!("{base}.{s}.err"),
         }
     }
@@ -125,7 +157,8 @@ fn remove_stale(path: &Path) -> Result<(), SolveError> {
 
 fn invocation(spec: &RunSpec<'_>, written: &Written, files: &Files) -> Invocation {
     let (t, threads) = (spec.time_limit, spec.threads);
-    let args = match spec.located.solver {
+    let solver = spec.located.solver;
+    let args = match solver {
         Solver::Highs => highs::args(&written.model, &files.solution, t, threads),
         Solver::Cbc => cbc::args(&written.model, &files.solution, t, threads),
         Solver::Glpk => {
@@ -137,6 +170,17 @@ fn invocation(spec: &RunSpec<'_>, written: &Written, files: &Files) -> Invocatio
             };
             glpk::args(spec.via, &f, t)
         }
+        Solver::Cadical | Solver::Kissat | Solver::Clasp | Solver::MinisatPlus => {
+            competition::args(solver, &written.model, t, threads)
+        }
+        Solver::Gecode => gecode::args(
+            spec.via,
+            &written.model,
+            written.data.as_deref(),
+            t,
+            threads,
+        ),
+        Solver::Scip => scip::args(&written.model, &files.solution, t),
     };
     Invocation {
         program: spec.located.program.clone(),
@@ -144,6 +188,9 @@ fn invocation(spec: &RunSpec<'_>, written: &Written, files: &Files) -> Invocatio
         env: spec.located.env.clone(),
         stdout: files.stdout.clone(),
         stderr: files.stderr.clone(),
+        interrupt_after: t
+            .filter(|_| competition::interrupted_at_limit(solver))
+            .map(Duration::from_secs_f64),
     }
 }
 
@@ -159,14 +206,21 @@ fn read_result(
     written: &Written,
     files: &Files,
     exit: Exit,
+    n: usize,
 ) -> Result<RawSolution, SolveError> {
     let log = read_lossy(&spec.dir.join(&files.stdout)).unwrap_or_default();
     let text = judge_run(spec, files, exit, &log)?;
     let printed = written.printed;
+    let timed = spec.time_limit.is_some();
     let parsed = match spec.located.solver {
         Solver::Highs => highs::parse(&text),
         Solver::Cbc => cbc::parse(&text),
         Solver::Glpk => glpk::parse_w(&text, &log),
+        Solver::Cadical | Solver::Kissat | Solver::Clasp | Solver::MinisatPlus => {
+            competition::parse(&text, timed)
+        }
+        Solver::Gecode => gecode::parse(&text, n, timed),
+        Solver::Scip => scip::parse(&text, spec.via, n),
     };
     let bad = |file: &str, e: super::ParseError| SolveError::BadSolution {
         file: file.to_string(),
@@ -195,7 +249,7 @@ fn judge_run(
     exit: Exit,
     log: &str,
 ) -> Result<String, SolveError> {
-    let program = spec.located.solver.program().to_string();
+    let program = spec.located.name.to_string();
     let err = read_lossy(&spec.dir.join(&files.stderr)).unwrap_or_default();
     let output = tail(log, &err);
     if exit == Exit::Killed {
@@ -209,6 +263,17 @@ fn judge_run(
         });
     }
     if let Exit::Signal(_) = exit {
+        return Err(SolveError::Crashed {
+            program,
+            exit,
+            output,
+        });
+    }
+    // An answer on standard output is there whatever happened: the exit
+    // code tells a crash (a file it could not read) from an answer.
+    if let (Answer::Stdout(codes), Exit::Code(code)) = (answer(spec.located.solver), exit)
+        && !codes.contains(&code)
+    {
         return Err(SolveError::Crashed {
             program,
             exit,
@@ -263,7 +328,7 @@ fn grid_of(
     let violations = verify::check(puzzle, &grid);
     if !violations.is_empty() {
         return Err(SolveError::WrongGrid {
-            solver: spec.located.solver.program().to_string(),
+            solver: spec.located.name.to_string(),
             violations,
         });
     }

@@ -9,24 +9,24 @@ use std::path::Path;
 
 use super::{SolveError, Via};
 use crate::atomic::AtomicFiles;
-use crate::back::{self, FixedNames};
+use crate::back::{self, Amo, FixedNames, mzn};
+use crate::compile::Encoded;
 use crate::ir::{Grid, Puzzle};
-use crate::model::Model;
 
 /// What the MathProg model prints after `solve;` (glpsol's `-y` file).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Printed {
     /// `y I J V` per cell: the paper's AMPL model.
     Cells,
-    /// `NAME VALUE` per variable: the flat model of any [`Model`].
+    /// `NAME VALUE` per variable: the flat model of any model.
     Names,
 }
 
 /// The files written for one run, relative to the run directory.
 pub struct Written {
-    /// The model file the solver reads (`.lp`, `.mps`, `.mod`).
+    /// The model file the solver reads (`.lp`, `.mps`, `.mod`, `.opb`, …).
     pub model: String,
-    /// The AMPL data file (with the cuts), for the paper's AMPL pair.
+    /// The data file with the cuts: the paper's AMPL pair, MiniZinc.
     pub data: Option<String>,
     /// The short-name map of a fixed MPS file.
     pub names: Option<FixedNames>,
@@ -34,20 +34,25 @@ pub struct Written {
     pub printed: Option<Printed>,
 }
 
-/// Writes the input of one run. With a `model` (its cut rows already added)
-/// that is the LP or MPS file, or for [`Via::Ampl`] the flat MathProg model
-/// of it; without one, [`Via::Ampl`] is the paper's AMPL pair, with `cuts`
-/// as data.
+/// Writes the input of one run. A model (its cut rows already added) is the
+/// route's file of it; the paper's AMPL pair and the MiniZinc pair carry
+/// `cuts` as data.
 pub fn write(
     via: Via,
     dir: &Path,
     file_stem: &str,
-    model: Option<&Model>,
+    encoded: &Encoded<'_>,
     puzzle: &Puzzle,
     cuts: &[Grid],
 ) -> Result<Written, SolveError> {
-    let Some(model) = model else {
-        return write_ampl_pair(dir, file_stem, puzzle, cuts);
+    let model = match encoded {
+        Encoded::PaperPair => {
+            return write_pair(dir, file_stem, "mod", "dat", PaperPair(puzzle), cuts);
+        }
+        Encoded::MiniZinc(data) => {
+            return write_pair(dir, file_stem, "mzn", "dzn", MiniZinc(data), cuts);
+        }
+        Encoded::Model(m) => m,
     };
     let plain = |model_file: String| Written {
         model: model_file,
@@ -55,17 +60,7 @@ pub fn write(
         names: None,
         printed: None,
     };
-    match via {
-        Via::Lp => {
-            let f = format!("{file_stem}.lp");
-            to_file(dir, &f, |w| back::write_lp(model, w))?;
-            Ok(plain(f))
-        }
-        Via::Mps => {
-            let f = format!("{file_stem}.mps");
-            to_file(dir, &f, |w| back::write_mps(model, w))?;
-            Ok(plain(f))
-        }
+    let ext = match via {
         Via::FixedMps => {
             let names = back::fixed_names(model);
             let f = format!("{file_stem}.fixed.mps");
@@ -74,40 +69,93 @@ pub fn write(
             to_file(dir, &format!("{file_stem}.fixed.map"), |w| {
                 back::write_rename_map(model, &names, w)
             })?;
-            Ok(Written {
+            return Ok(Written {
                 names: Some(names),
                 ..plain(f)
-            })
+            });
         }
-        Via::Ampl => {
-            let f = format!("{file_stem}.mod");
-            to_file(dir, &f, |w| back::write_mathprog(model, w))?;
-            Ok(Written {
-                printed: Some(Printed::Names),
-                ..plain(f)
-            })
-        }
+        Via::Ampl => "mod",
+        other => other.name(),
+    };
+    let f = format!("{file_stem}.{ext}");
+    to_file(dir, &f, |w| match via {
+        Via::Mps => back::write_mps(model, w),
+        Via::Ampl => back::write_mathprog(model, w),
+        Via::Opb => back::write_opb(model, w),
+        Via::Cnf => back::write_cnf(model, Amo::Auto, w),
+        Via::Fzn => back::write_fzn(model, w),
+        Via::Lp => back::write_lp(model, w),
+        Via::FixedMps | Via::Mzn => Err(io::Error::other(format!(
+            "{} is not written from a model",
+            via.name()
+        ))),
+    })?;
+    Ok(Written {
+        printed: (via == Via::Ampl).then_some(Printed::Names),
+        ..plain(f)
+    })
+}
+
+/// A model + data pair: one model for every run, the data carrying the
+/// puzzle and the cuts.
+trait Pair {
+    fn model(&self, out: &mut dyn Write) -> io::Result<()>;
+    fn data(&self, cuts: &[Grid], out: &mut dyn Write) -> io::Result<()>;
+    fn printed(&self) -> Option<Printed>;
+}
+
+struct PaperPair<'a>(&'a Puzzle);
+
+impl Pair for PaperPair<'_> {
+    fn model(&self, out: &mut dyn Write) -> io::Result<()> {
+        back::ampl::write_model(out)
+    }
+
+    fn data(&self, cuts: &[Grid], out: &mut dyn Write) -> io::Result<()> {
+        back::ampl::write_data(self.0, cuts, out)
+    }
+
+    fn printed(&self) -> Option<Printed> {
+        Some(Printed::Cells)
     }
 }
 
-/// The paper's AMPL pair: one model for every run, the data carrying the
-/// puzzle and the cuts.
-fn write_ampl_pair(
+struct MiniZinc<'a, 'p>(&'a mzn::MznData<'p>);
+
+impl Pair for MiniZinc<'_, '_> {
+    fn model(&self, out: &mut dyn Write) -> io::Result<()> {
+        mzn::write_mzn_model(out)
+    }
+
+    fn data(&self, cuts: &[Grid], out: &mut dyn Write) -> io::Result<()> {
+        mzn::write_mzn_data(self.0, cuts, out)
+    }
+
+    fn printed(&self) -> Option<Printed> {
+        None
+    }
+}
+
+/// `stem.MODEL` (the cut tag dropped: the model is the same for every run)
+/// and `file_stem.DATA`.
+fn write_pair(
     dir: &Path,
     file_stem: &str,
-    puzzle: &Puzzle,
+    model_ext: &str,
+    data_ext: &str,
+    pair: impl Pair,
     cuts: &[Grid],
 ) -> Result<Written, SolveError> {
     let stem = file_stem.split('.').next().unwrap_or(file_stem);
-    let m = format!("{stem}.mod");
-    to_file(dir, &m, |w| back::ampl::write_model(w))?;
-    let d = format!("{file_stem}.dat");
-    to_file(dir, &d, |w| back::ampl::write_data(puzzle, cuts, w))?;
+    let m = format!("{stem}.{model_ext}");
+    to_file(dir, &m, |w| pair.model(w))?;
+    let d = format!("{file_stem}.{data_ext}");
+    to_file(dir, &d, |w| pair.data(cuts, w))?;
     Ok(Written {
         model: m,
         data: Some(d),
         names: None,
-        printed: Some(Printed::Cells),
+        printed: pair.printed(),
     })
 }
 

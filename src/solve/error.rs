@@ -14,8 +14,12 @@ const TAIL_LINES: usize = 15;
 #[derive(Debug, thiserror::Error)]
 pub enum SolveError {
     /// `CAGEC_CBC=/nope` or `cbc` not on PATH.
-    #[error("{} not found: {detail}; {}", solver.program(), solver.install_hint())]
-    NotFound { solver: Solver, detail: String },
+    #[error("{program} not found: {detail}; {}", solver.install_hint())]
+    NotFound {
+        solver: Solver,
+        program: &'static str,
+        detail: String,
+    },
     /// No `--solver` given and none of the three installed.
     #[error(
         "no solver found: install HiGHS (`pip install highsbox`), CBC (`pip install cbcbox`) \

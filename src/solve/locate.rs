@@ -1,10 +1,10 @@
-//! Finding the solver binaries: `CAGEC_HIGHS` / `CAGEC_CBC` / `CAGEC_GLPSOL`
-//! first, then `PATH`. A missing binary is an error that says how to install it.
+//! Finding the solver binaries: `CAGEC_HIGHS`, `CAGEC_CADICAL`, … first,
+//! then `PATH`. A missing binary is an error that says how to install it.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use super::SolveError;
+use super::{SolveError, Via};
 
 /// The external solvers cagec drives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -17,36 +17,101 @@ pub enum Solver {
     Cbc,
     /// GLPK (`glpsol`).
     Glpk,
+    /// CaDiCaL, SAT (`cadical`, DIMACS CNF).
+    Cadical,
+    /// Kissat, SAT (`kissat`, DIMACS CNF).
+    Kissat,
+    /// clasp, pseudo-Boolean and SAT (`clasp`, OPB or DIMACS CNF).
+    Clasp,
+    /// MiniSat+, pseudo-Boolean (`minisat+`, OPB).
+    #[cfg_attr(feature = "cli", value(name = "minisat+"))]
+    #[serde(rename = "minisat+")]
+    MinisatPlus,
+    /// Gecode, constraint programming (`minizinc --solver gecode` on
+    /// MiniZinc, `fzn-gecode` on FlatZinc).
+    Gecode,
+    /// SCIP (`scip`, OPB, DIMACS CNF or FlatZinc).
+    Scip,
 }
 
 impl Solver {
-    /// In the order `--solver` defaults to them.
+    /// The MIP solvers, in the order `--solver` defaults to them.
     pub const ALL: [Solver; 3] = [Solver::Highs, Solver::Cbc, Solver::Glpk];
+
+    /// Every solver that reads `via`, in the order a family route without
+    /// `--solver` tries them.
+    pub fn reading(via: Via) -> &'static [Solver] {
+        match via {
+            Via::Opb => &[Solver::Clasp, Solver::MinisatPlus, Solver::Scip],
+            Via::Cnf => &[Solver::Cadical, Solver::Kissat, Solver::Clasp, Solver::Scip],
+            Via::Mzn => &[Solver::Gecode],
+            Via::Fzn => &[Solver::Gecode, Solver::Scip],
+            Via::Ampl => &[Solver::Glpk],
+            Via::Lp | Via::Mps | Via::FixedMps => &Solver::ALL,
+        }
+    }
+
+    /// The routes this solver reads, the first being its default.
+    pub fn routes(self) -> &'static [Via] {
+        match self {
+            Solver::Highs | Solver::Cbc => &[Via::Lp, Via::Mps, Via::FixedMps],
+            Solver::Glpk => &[Via::Lp, Via::Mps, Via::FixedMps, Via::Ampl],
+            Solver::Cadical | Solver::Kissat => &[Via::Cnf],
+            Solver::Clasp => &[Via::Opb, Via::Cnf],
+            Solver::MinisatPlus => &[Via::Opb],
+            Solver::Gecode => &[Via::Mzn, Via::Fzn],
+            Solver::Scip => &[Via::Opb, Via::Cnf, Via::Fzn],
+        }
+    }
 
     pub fn name(self) -> &'static str {
         match self {
             Solver::Highs => "highs",
             Solver::Cbc => "cbc",
             Solver::Glpk => "glpk",
+            Solver::Cadical => "cadical",
+            Solver::Kissat => "kissat",
+            Solver::Clasp => "clasp",
+            Solver::MinisatPlus => "minisat+",
+            Solver::Gecode => "gecode",
+            Solver::Scip => "scip",
         }
     }
 
-    /// The program name looked up on `PATH`.
+    /// The program name looked up on `PATH` (Gecode's for MiniZinc).
     pub fn program(self) -> &'static str {
-        match self {
-            Solver::Highs => "highs",
-            Solver::Cbc => "cbc",
-            Solver::Glpk => "glpsol",
+        self.program_for(self.routes()[0])
+    }
+
+    /// The program that runs `via`: Gecode reads FlatZinc as `fzn-gecode`.
+    pub fn program_for(self, via: Via) -> &'static str {
+        match (self, via) {
+            (Solver::Glpk, _) => "glpsol",
+            (Solver::Gecode, Via::Fzn) => "fzn-gecode",
+            (Solver::Gecode, _) => "minizinc",
+            (s, _) => s.name(),
         }
     }
 
-    /// The environment variable that overrides the `PATH` lookup.
-    pub fn env_var(self) -> &'static str {
-        match self {
-            Solver::Highs => "CAGEC_HIGHS",
-            Solver::Cbc => "CAGEC_CBC",
-            Solver::Glpk => "CAGEC_GLPSOL",
+    /// The environment variable that overrides the `PATH` lookup of `program`.
+    pub fn env_var_for(self, via: Via) -> &'static str {
+        match (self, via) {
+            (Solver::Highs, _) => "CAGEC_HIGHS",
+            (Solver::Cbc, _) => "CAGEC_CBC",
+            (Solver::Glpk, _) => "CAGEC_GLPSOL",
+            (Solver::Cadical, _) => "CAGEC_CADICAL",
+            (Solver::Kissat, _) => "CAGEC_KISSAT",
+            (Solver::Clasp, _) => "CAGEC_CLASP",
+            (Solver::MinisatPlus, _) => "CAGEC_MINISATP",
+            (Solver::Gecode, Via::Fzn) => "CAGEC_FZN_GECODE",
+            (Solver::Gecode, _) => "CAGEC_MINIZINC",
+            (Solver::Scip, _) => "CAGEC_SCIP",
         }
+    }
+
+    /// The environment variable of the default route's program.
+    pub fn env_var(self) -> &'static str {
+        self.env_var_for(self.routes()[0])
     }
 
     pub fn install_hint(self) -> &'static str {
@@ -59,6 +124,23 @@ impl Solver {
             }
             Solver::Cbc => "install it with `pip install cbcbox` (or `apt-get install coinor-cbc`)",
             Solver::Glpk => "install it with `apt-get install glpk-utils`",
+            Solver::Cadical => "install it with `apt-get install cadical`",
+            Solver::Kissat => {
+                "Debian 12 has no kissat package: build it from its source \
+                 (github.com/arminbiere/kissat), or `pip install python-sat` (it bundles \
+                 Kissat 4.0.4) and run scripts/install-solvers --families, which puts a \
+                 `kissat` wrapper over it on target/solvers/bin"
+            }
+            Solver::Clasp => "install it with `apt-get install clasp`",
+            Solver::MinisatPlus => "install it with `apt-get install minisat+`",
+            Solver::Gecode => {
+                "install it with `apt-get install minizinc` (it brings Gecode and fzn-gecode)"
+            }
+            Solver::Scip => {
+                "install SCIP's own binary (scipopt.org), or `pip install pyscipopt` and run \
+                 scripts/install-solvers --families, which puts a `scip` wrapper over it on \
+                 target/solvers/bin"
+            }
         }
     }
 }
@@ -67,14 +149,22 @@ impl Solver {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Located {
     pub solver: Solver,
+    /// The program's name (`highs`, `fzn-gecode`): run files and messages
+    /// are named after it.
+    pub name: &'static str,
     pub program: PathBuf,
     /// Environment the binary needs (the highsbox library directory).
     pub env: Vec<(String, String)>,
 }
 
-/// Finds `solver` through its environment variable or `PATH`.
+/// Finds `solver`'s program for its default route.
 pub fn locate(solver: Solver) -> Result<Located, SolveError> {
-    locate_with(solver, |k| std::env::var_os(k))
+    locate_for(solver, solver.routes()[0])
+}
+
+/// Finds the program that runs `via` for `solver`.
+pub fn locate_for(solver: Solver, via: Via) -> Result<Located, SolveError> {
+    locate_with(solver, via, |k| std::env::var_os(k))
 }
 
 /// The first of highs, cbc, glpsol that is installed.
@@ -85,22 +175,31 @@ pub fn locate_default() -> Result<Located, SolveError> {
         .ok_or(SolveError::NoSolver)
 }
 
-/// [`locate`] with the environment given as a function (for tests).
+/// The first installed solver that reads `via`, or the error for the first
+/// of them.
+pub fn locate_reading(via: Via) -> Result<Located, SolveError> {
+    let solvers = Solver::reading(via);
+    solvers
+        .iter()
+        .find_map(|&s| locate_for(s, via).ok())
+        .map_or_else(|| locate_for(solvers[0], via), Ok)
+}
+
+/// [`locate_for`] with the environment given as a function (for tests).
 pub fn locate_with(
     solver: Solver,
+    via: Via,
     env: impl Fn(&str) -> Option<OsString>,
 ) -> Result<Located, SolveError> {
-    let program = match env(solver.env_var()).filter(|v| !v.is_empty()) {
+    let (name, var) = (solver.program_for(via), solver.env_var_for(via));
+    let program = match env(var).filter(|v| !v.is_empty()) {
         Some(path) => {
             let path = PathBuf::from(path);
             if !is_executable(&path) {
                 return Err(SolveError::NotFound {
                     solver,
-                    detail: format!(
-                        "{}={} is not an executable file",
-                        solver.env_var(),
-                        path.display()
-                    ),
+                    program: name,
+                    detail: format!("{var}={} is not an executable file", path.display()),
                 });
             }
             path
@@ -108,20 +207,18 @@ pub fn locate_with(
         None => env("PATH")
             .iter()
             .flat_map(std::env::split_paths)
-            .map(|dir| dir.join(solver.program()))
+            .map(|dir| dir.join(name))
             .find(|p| is_executable(p))
             .ok_or_else(|| SolveError::NotFound {
                 solver,
-                detail: format!(
-                    "`{}` is not on PATH and {} is not set",
-                    solver.program(),
-                    solver.env_var()
-                ),
+                program: name,
+                detail: format!("`{name}` is not on PATH and {var} is not set"),
             })?,
     };
     let env = library_env(solver, &program, env("LD_LIBRARY_PATH"));
     Ok(Located {
         solver,
+        name,
         program,
         env,
     })
@@ -189,9 +286,14 @@ mod tests {
             "CAGEC_CBC" => Some(fake.clone().into_os_string()),
             _ => None,
         };
-        assert_eq!(locate_with(Solver::Cbc, env).unwrap().program, fake);
+        assert_eq!(
+            locate_with(Solver::Cbc, Via::Lp, env).unwrap().program,
+            fake
+        );
         let missing = |k: &str| (k == "CAGEC_CBC").then(|| OsString::from("/nonexistent/cbc"));
-        let e = locate_with(Solver::Cbc, missing).unwrap_err().to_string();
+        let e = locate_with(Solver::Cbc, Via::Lp, missing)
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("CAGEC_CBC=/nonexistent/cbc") && e.contains("pip install cbcbox"),
             "{e}"
@@ -205,10 +307,12 @@ mod tests {
         let path = dir.path().as_os_str().to_owned();
         let env = |k: &str| (k == "PATH").then(|| path.clone());
         assert_eq!(
-            locate_with(Solver::Glpk, env).unwrap().program,
+            locate_with(Solver::Glpk, Via::Lp, env).unwrap().program,
             dir.path().join("glpsol")
         );
-        let e = locate_with(Solver::Highs, env).unwrap_err().to_string();
+        let e = locate_with(Solver::Highs, Via::Lp, env)
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("pip install highsbox") && e.contains("LD_LIBRARY_PATH"),
             "{e}"
@@ -227,5 +331,33 @@ mod tests {
         let want = format!("{}:/usr/lib", dir.path().join("lib").display());
         assert_eq!(env, vec![("LD_LIBRARY_PATH".to_string(), want)]);
         assert!(library_env(Solver::Cbc, &bin, None).is_empty());
+    }
+
+    #[test]
+    fn gecode_is_minizinc_or_fzn_gecode_by_route() {
+        let dir = tempfile::tempdir().unwrap();
+        executable(&dir.path().join("fzn-gecode"));
+        let path = dir.path().as_os_str().to_owned();
+        let env = |k: &str| (k == "PATH").then(|| path.clone());
+        let found = locate_with(Solver::Gecode, Via::Fzn, env).unwrap();
+        assert_eq!(
+            (found.name, found.program),
+            ("fzn-gecode", dir.path().join("fzn-gecode"))
+        );
+        let e = locate_with(Solver::Gecode, Via::Mzn, env)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("`minizinc` is not on PATH and CAGEC_MINIZINC")
+                && e.contains("apt-get install minizinc"),
+            "{e}"
+        );
+        let e = locate_with(Solver::Kissat, Via::Cnf, env)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("python-sat") && e.contains("no kissat package"),
+            "{e}"
+        );
     }
 }

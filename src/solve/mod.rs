@@ -1,4 +1,7 @@
-//! Drivers for the external solver binaries (HiGHS, CBC, glpsol).
+//! Drivers for the external solver binaries: HiGHS, CBC and glpsol on the
+//! integer programs, and one solver or two of every other family on its own
+//! format: CaDiCaL, Kissat and clasp on DIMACS CNF, clasp, MiniSat+ and SCIP
+//! on OPB, Gecode on MiniZinc and FlatZinc (SCIP on FlatZinc too).
 //!
 //! A [`Puzzle`](crate::ir::Puzzle) goes in; the driver writes the model file
 //! for the chosen route ([`Via`]), runs the binary in a private directory with
@@ -13,14 +16,17 @@
 
 pub mod attempt;
 pub mod cbc;
+pub mod competition;
 pub mod emit;
 pub mod error;
+pub mod gecode;
 pub mod glpk;
 pub mod highs;
 pub mod locate;
 pub mod native_run;
 pub mod process;
 pub mod report;
+pub mod scip;
 pub mod session;
 
 // Decoding is the core's (the web page decodes HiGHS's answer too).
@@ -43,15 +49,33 @@ pub enum Via {
     FixedMps,
     /// AMPL model + data pair, run by glpsol's MathProg translator.
     Ampl,
+    /// OPB, the 0/1 model (clasp, MiniSat+, SCIP).
+    Opb,
+    /// DIMACS CNF, the 0/1 model as clauses (CaDiCaL, Kissat, clasp, SCIP).
+    Cnf,
+    /// The generic MiniZinc model + the puzzle's data (Gecode).
+    Mzn,
+    /// FlatZinc, the model with integer cells (Gecode, SCIP).
+    Fzn,
 }
 
 impl Via {
     pub fn name(self) -> &'static str {
+        self.format().name()
+    }
+
+    /// The `compile --to` format of the route's file.
+    pub fn format(self) -> crate::back::OutputFormat {
+        use crate::back::OutputFormat;
         match self {
-            Via::Lp => "lp",
-            Via::Mps => "mps",
-            Via::FixedMps => "fixed-mps",
-            Via::Ampl => "ampl",
+            Via::Lp => OutputFormat::Lp,
+            Via::Mps => OutputFormat::Mps,
+            Via::FixedMps => OutputFormat::FixedMps,
+            Via::Ampl => OutputFormat::Ampl,
+            Via::Opb => OutputFormat::Opb,
+            Via::Cnf => OutputFormat::Cnf,
+            Via::Mzn => OutputFormat::Mzn,
+            Via::Fzn => OutputFormat::Fzn,
         }
     }
 }

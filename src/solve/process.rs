@@ -36,6 +36,9 @@ pub struct Invocation {
     pub stdout: String,
     /// File receiving standard error.
     pub stderr: String,
+    /// Send SIGINT to the solver after this long: its time limit, for a
+    /// solver that has none of its own but answers when interrupted.
+    pub interrupt_after: Option<Duration>,
 }
 
 /// How the process ended.
@@ -101,10 +104,15 @@ pub fn run(
     // From here on every return and every panic kills and reaps the child.
     let mut child = Running(Some(child));
     let start = Instant::now();
+    let mut interrupt = inv.interrupt_after;
     loop {
         if cancel.load(Ordering::SeqCst) {
             child.kill();
             return Err(RunError::Interrupted);
+        }
+        if interrupt.is_some_and(|after| start.elapsed() >= after) {
+            interrupt = None;
+            child.interrupt();
         }
         if wall.is_some_and(|w| start.elapsed() >= w) {
             child.kill();
@@ -169,6 +177,15 @@ impl Running {
     fn kill(&mut self) {
         if let Some(mut child) = self.0.take() {
             kill(&mut child);
+        }
+    }
+
+    /// SIGINT to the child's process group, as Ctrl-C in a terminal would.
+    fn interrupt(&mut self) {
+        #[cfg(unix)]
+        if let Some(pid) = self.0.as_ref().and_then(|c| i32::try_from(c.id()).ok()) {
+            use nix::sys::signal::{Signal, killpg};
+            let _ = killpg(nix::unistd::Pid::from_raw(pid), Signal::SIGINT);
         }
     }
 }
@@ -245,6 +262,7 @@ mod tests {
             env: vec![("CAGEC_TEST".into(), "a b".into())],
             stdout: "out.log".into(),
             stderr: "err.log".into(),
+            interrupt_after: None,
         }
     }
 
@@ -305,6 +323,19 @@ mod tests {
         let cancelled = AtomicBool::new(true);
         let e = run(&sh("sleep 30"), dir.path(), None, &cancelled).unwrap_err();
         assert!(matches!(e, RunError::Interrupted));
+    }
+
+    #[test]
+    fn a_solver_without_a_time_limit_is_interrupted_at_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let never = AtomicBool::new(false);
+        let mut inv = sh("trap 'echo interrupted; exit 0' INT; sleep 30 & wait");
+        inv.interrupt_after = Some(Duration::from_millis(200));
+        let f = run(&inv, dir.path(), Some(Duration::from_secs(10)), &never).unwrap();
+        assert_eq!(f.exit, Exit::Code(0));
+        assert!(f.elapsed < Duration::from_secs(5));
+        let out = std::fs::read_to_string(dir.path().join("out.log")).unwrap();
+        assert_eq!(out, "interrupted\n");
     }
 
     #[test]

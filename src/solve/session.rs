@@ -1,5 +1,7 @@
 //! Solving one puzzle: the first solve, then, for `--unique` or `--all`, the
-//! same model again with a no-good cut per solution found.
+//! same model again with a no-good cut per solution found: a row of the
+//! model (in CNF, a blocking clause; in OPB, a `>=` row), or data for the
+//! paper's AMPL pair and the MiniZinc model.
 //!
 //! The cut for a solution x* is `Σ_(i,j) x[i,j,k*(i,j)] ≤ n² − 1` (Kalvelagen,
 //! "Unique Solutions in KenKen", 2016): every grid has exactly n² ones, so the
@@ -17,6 +19,7 @@ use std::time::Instant;
 use super::attempt::{RunSpec, attempt};
 use super::locate::Located;
 use super::{Existence, SolveError, Stop, Via};
+use crate::compile::Encoded;
 use crate::formulate::{self, FormulateError, names};
 use crate::ir::{Grid, Puzzle};
 use crate::model::{Model, Sense, VarId};
@@ -164,20 +167,13 @@ pub fn solve_puzzle(
     cancel: &AtomicBool,
 ) -> Result<Outcome, SolveError> {
     let start = Instant::now();
-    // The paper's AMPL pair formulates in MathProg itself; with formulation
-    // options, the AMPL route runs the flat MathProg form of cagec's model.
-    let paper_ampl =
-        cfg.via == Via::Ampl && formulate::paper_ampl_applies(puzzle, &cfg.formulation);
-    let mut model = match paper_ampl {
-        true => None,
-        false => match formulate::formulate_with(puzzle, &cfg.formulation) {
-            Ok(mut m) => {
-                m.name = stem.to_string();
-                Some(m)
-            }
-            Err(FormulateError::NoSolution) => return Ok(presolved_infeasible(start)),
-            Err(e) => return Err(e.into()),
-        },
+    // The paper's AMPL pair formulates in MathProg itself, and the MiniZinc
+    // model reads the puzzle's data; with formulation options, the AMPL
+    // route runs the flat MathProg form of cagec's model.
+    let mut encoded = match Encoded::new(puzzle, &cfg.formulation, cfg.via.format(), stem) {
+        Ok(e) => e,
+        Err(FormulateError::NoSolution) => return Ok(presolved_infeasible(start)),
+        Err(e) => return Err(e.into()),
     };
     let mut spec = RunSpec {
         located: &cfg.located,
@@ -188,7 +184,7 @@ pub fn solve_puzzle(
         commands: &mut CommandLog(&ws.commands),
         cancel,
     };
-    let first = attempt(&mut spec, stem, model.as_ref(), puzzle, &[])?;
+    let first = attempt(&mut spec, stem, &encoded, puzzle, &[])?;
     let mut out = Outcome {
         stop: first.stop.clone(),
         existence: match (&first.grid, &first.stop) {
@@ -206,7 +202,7 @@ pub fn solve_puzzle(
         native: None,
     };
     if out.existence == Existence::Found && cfg.mode != Mode::First {
-        match enumerate(&mut spec, puzzle, model.as_mut(), stem, cfg.mode, &mut out) {
+        match enumerate(&mut spec, puzzle, &mut encoded, stem, cfg.mode, &mut out) {
             Err(SolveError::Interrupted) => return Err(SolveError::Interrupted),
             Err(e) => {
                 out.uniqueness = Uniqueness::NotProven(Stop::Other("solver failure".into()));
@@ -241,7 +237,7 @@ fn presolved_infeasible(start: Instant) -> Outcome {
 fn enumerate(
     spec: &mut RunSpec<'_>,
     puzzle: &Puzzle,
-    mut model: Option<&mut Model>,
+    encoded: &mut Encoded<'_>,
     stem: &str,
     mode: Mode,
     out: &mut Outcome,
@@ -256,28 +252,23 @@ fn enumerate(
         out.complete = Some(false);
         return Ok(());
     }
-    let index = model.as_deref().map(var_index);
-    if let Some(m) = model.as_deref_mut() {
+    let index = encoded.model().map(var_index);
+    if let Some(m) = encoded.model_mut() {
         m.section("no-good cuts: each forbids one solution found (uniqueness check)");
     }
     while out.solutions.len() < wanted {
         let k = out.solutions.len();
-        if let (Some(m), Some(index)) = (model.as_deref_mut(), &index) {
+        if let (Some(m), Some(index)) = (encoded.model_mut(), &index) {
             add_cut(m, index, &out.solutions[k - 1], k)?;
         }
-        let run = attempt(
-            spec,
-            &format!("{stem}.cut{k}"),
-            model.as_deref(),
-            puzzle,
-            &out.solutions,
-        )?;
+        let file_stem = format!("{stem}.cut{k}");
+        let run = attempt(spec, &file_stem, encoded, puzzle, &out.solutions)?;
         out.runs += 1;
         out.last_stop = run.stop.clone();
         match run.grid {
             Some(g) => {
                 if let Some(i) = out.solutions.iter().position(|s| *s == g) {
-                    let solver = spec.located.solver.program().to_string();
+                    let solver = spec.located.name.to_string();
                     return Err(SolveError::CutIgnored {
                         solver,
                         index: i + 1,

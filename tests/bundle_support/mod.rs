@@ -205,3 +205,19 @@ pub fn stats(puzzle: &str, opts: &[&str]) -> serde_json::Value {
     args.extend_from_slice(opts);
     serde_json::from_slice(&ok(&args, Path::new("."))).unwrap()
 }
+
+/// Each `(args, says)` is a usage error (exit 2) whose message says `says`,
+/// and writes nothing into `dir`.
+pub fn assert_usage_errors(cases: &[(&[&str], &str)], dir: &Path) {
+    for (args, says) in cases {
+        let out = cagec(&compile_args(args), dir);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(
+            std::fs::read_dir(dir).unwrap().count(),
+            0,
+            "{args:?} wrote something"
+        );
+    }
+}

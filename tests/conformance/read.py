@@ -5,7 +5,10 @@
 
 READER is one of scip, gurobi, cplex, xpress, highspy, ortools (the Python
 packages of scripts/install-solvers --readers), or highs-bin, cbc-bin (the
-binaries on PATH, read only). For each FILE, one JSON line on standard output:
+binaries on PATH, read only). SCIP also reads the OPB and FlatZinc files of
+tests/families_conform.rs, and kissat (python-sat's Kissat 4.0.4, from
+scripts/install-solvers --families) its DIMACS CNF files; a CNF solution's
+values are named by variable number. For each FILE, one JSON line on standard output:
 
     {"reader", "version", "file", "status", "objective", "rows", "cols",
      "nonzeros", "values": {name: value, nonzero columns only},
@@ -280,6 +283,24 @@ def read_ortools(path, messages):
     return counts, solve
 
 
+def read_kissat(path, messages):
+    from pysat.formula import CNF
+
+    with captured(messages):
+        cnf = CNF(from_file=path)
+    counts = len(cnf.clauses), cnf.nv, sum(len(c) for c in cnf.clauses)
+
+    def solve():
+        from pysat.solvers import Solver
+
+        with Solver(name="kissat404", bootstrap_with=cnf.clauses) as s:
+            if not s.solve():
+                return "infeasible", None, {}
+            return "optimal", 0, {str(v): 1.0 for v in s.get_model() if v > 0}
+
+    return counts, solve
+
+
 def run_binary(args, messages):
     out = subprocess.run(args, stdin=subprocess.DEVNULL, capture_output=True, text=True)
     log = out.stdout + out.stderr
@@ -327,6 +348,11 @@ def version(reader):
 
         import_module(PACKAGES[reader])  # ImportError: not installed
         return f"{PACKAGES[reader]} {metadata.version(PACKAGES[reader])}"
+    if reader == "kissat":
+        from importlib import metadata
+
+        import pysat  # ImportError: not installed
+        return f"python-sat {metadata.version('python-sat')} (kissat404)"
     tool = {"highs-bin": "highs", "cbc-bin": "cbc"}[reader]
     out = subprocess.run([tool, "--version"] if tool == "highs" else [tool, "-quit"],
                          stdin=subprocess.DEVNULL, capture_output=True, text=True)
@@ -381,6 +407,7 @@ READERS = {
     "ortools": read_ortools,
     "highs-bin": read_highs_bin,
     "cbc-bin": read_cbc_bin,
+    "kissat": read_kissat,
 }
 
 

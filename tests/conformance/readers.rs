@@ -157,7 +157,7 @@ pub fn shape(line: &str) -> String {
 }
 
 /// Does `text` match `pattern`, where `*` stands for any text?
-fn glob(pattern: &str, text: &str) -> bool {
+pub fn glob(pattern: &str, text: &str) -> bool {
     let mut parts = pattern.split('*');
     let first = parts.next().unwrap_or_default();
     let Some(mut rest) = text.strip_prefix(first) else {

@@ -12,15 +12,22 @@ pub fn on_path(program: &str) -> bool {
 
 /// `program` is missing: what it is and how to get it.
 pub fn missing(program: &str) -> String {
-    let what = match program {
-        "highs" => "HiGHS, from the PyPI package highsbox",
-        "cbc" => "CBC, from the PyPI package cbcbox",
-        "glpsol" => "GLPK, from Debian's glpk-utils",
-        _ => "a solver",
+    let (what, flag) = match program {
+        "highs" => ("HiGHS, from the PyPI package highsbox", ""),
+        "cbc" => ("CBC, from the PyPI package cbcbox", ""),
+        "glpsol" => ("GLPK, from Debian's glpk-utils", ""),
+        "cadical" | "picosat" | "clasp" | "minisat+" => ("from its Debian package", " --families"),
+        "cryptominisat5" => ("from Debian's cryptominisat", " --families"),
+        "minizinc" | "fzn-gecode" => ("from Debian's minizinc", " --families"),
+        "sat4j-pb" | "sat4j-core" => ("a wrapper over Debian's sat4j jars", " --families"),
+        "kissat" => ("a wrapper over the PyPI package python-sat", " --families"),
+        "scip" => ("a wrapper over the PyPI package pyscipopt", " --families"),
+        _ => ("a solver", ""),
     };
     format!(
         "`{program}` ({what}) is not on PATH: run the tests with scripts/test, which \
-         installs it, or run scripts/install-solvers and put target/solvers/bin first on PATH"
+         installs it, or run scripts/install-solvers{flag} and put target/solvers/bin first \
+         on PATH"
     )
 }
 

@@ -9,7 +9,7 @@ pub mod need_solver;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 /// The essay's kk0 and its solution.
 pub const KK0: &str = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n";
@@ -42,6 +42,13 @@ pub fn cagec(args: &[&str]) -> Command {
         "CAGEC_HIGHS",
         "CAGEC_CBC",
         "CAGEC_GLPSOL",
+        "CAGEC_CADICAL",
+        "CAGEC_KISSAT",
+        "CAGEC_CLASP",
+        "CAGEC_MINISATP",
+        "CAGEC_MINIZINC",
+        "CAGEC_FZN_GECODE",
+        "CAGEC_SCIP",
         "FAKE_MODE",
         "NO_COLOR",
     ] {
@@ -147,4 +154,75 @@ pub fn fixtures() -> Vec<(PathBuf, Vec<Vec<u32>>)> {
     }
     assert!(!out.is_empty(), "no fixtures with solutions");
     out
+}
+
+/// The paper's model, as `solve --formulation melkonian` runs it.
+pub const PAPER: &[&str] = &["--formulation", "melkonian"];
+
+/// The model label `solve` reports for these options (see `Options::label`).
+pub fn label_of(extra: &[&str]) -> &'static str {
+    match extra {
+        [] => "tuples+presolve",
+        ["--formulation", "melkonian"] => "melkonian",
+        ["--presolve"] => "tuples+presolve",
+        ["--formulation", "melkonian", "--presolve"] => "melkonian+presolve",
+        ["--formulation", "tuples"] => "tuples",
+        ["--formulation", "melkonian", "--product", "sets"] => "melkonian+product=sets",
+        other => panic!("no label known for {other:?}"),
+    }
+}
+
+/// Solves `paths` in one call and checks every record against the fixture's
+/// known grid (all fixtures are unique puzzles).
+pub fn check_fixtures(
+    solver: &str,
+    via: &str,
+    unique: bool,
+    fixtures: &[(PathBuf, Vec<Vec<u32>>)],
+    extra: &[&str],
+) {
+    if fixtures.is_empty() {
+        return;
+    }
+    let mut args = vec!["solve", "--json", "--solver", solver, "--via", via];
+    if unique {
+        args.push("--unique");
+    }
+    args.extend_from_slice(extra);
+    let paths: Vec<String> = fixtures
+        .iter()
+        .map(|(p, _)| p.display().to_string())
+        .collect();
+    args.extend(paths.iter().map(String::as_str));
+    let out = run(cagec(&args));
+    let what = format!("{solver} via {via} unique={unique} {extra:?}");
+    assert_eq!(
+        code(&out),
+        0,
+        "{what}\nstdout: {}\nstderr: {}",
+        stdout(&out),
+        stderr(&out)
+    );
+    let recs = records(&out);
+    assert_eq!(recs.len(), fixtures.len(), "{what}");
+    for (rec, (path, grid)) in recs.iter().zip(fixtures) {
+        let name = path.display().to_string();
+        assert_eq!(rec["puzzle"], json!(name), "{what}");
+        assert_eq!(rec["status"], "found", "{what} {name}: {rec}");
+        assert_eq!(rec["stop"], "optimal", "{what} {name}");
+        assert_eq!(rec["grid"], json!(grid), "{what} {name}: wrong grid");
+        assert_eq!(rec["solver"], json!(solver));
+        assert_eq!(rec["via"], json!(via));
+        assert_eq!(rec["formulation"], json!(label_of(extra)), "{what} {name}");
+        assert_eq!(rec["solutions"], 1);
+        if unique {
+            assert_eq!(rec["unique"], true, "{what} {name}: {rec}");
+            assert_eq!(rec["uniqueness"], "unique");
+            assert_eq!(rec["runs"], 2);
+        } else {
+            assert_eq!(rec["unique"], Value::Null);
+            assert_eq!(rec["uniqueness"], "not-asked");
+            assert_eq!(rec["runs"], 1);
+        }
+    }
 }

@@ -12,10 +12,10 @@ use super::{CompileArgs, check_common, compile_one, files};
 /// progress bar; the report comes in input order, the manifest after it.
 pub(super) fn run(args: &CompileArgs, dir: &Path) -> u8 {
     let Some(format) = args.to else {
-        eprintln!("cagec: a batch needs the format: --to lp|mps|fixed-mps|ampl");
+        eprintln!("cagec: a batch needs the format: --to lp|mps|fixed-mps|ampl|opb|cnf|mzn|fzn");
         return exit::INVALID;
     };
-    if let Err(message) = check_common(args, format) {
+    if let Err(message) = check_common(args, format, args.gzip) {
         eprintln!("cagec: {message}");
         return exit::INVALID;
     }

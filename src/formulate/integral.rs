@@ -1,0 +1,193 @@
+//! The model in the only variables a reader has.
+//!
+//! - OPB and DIMACS CNF know 0/1 variables alone: [`zero_one`] writes
+//!   `y_I_J` as `Σ_k k·x_I_J_K` wherever a row has it and leaves out y and
+//!   the link rows (3.2) that define it. The rewrite is exact: (2.1) puts
+//!   exactly one x of each cell at 1.
+//! - FlatZinc knows integers: [`with_integer_cells`] makes `y_I_J` an
+//!   integer (it is integral by (3.2)), and gives a Killer Sudoku model,
+//!   which has no y, its y and link rows, so that a FlatZinc reader can print
+//!   the grid.
+
+use super::{Layout, link_rows, names};
+use crate::model::{Domain, Model, ModelError, VarId};
+
+/// The header line that describes y.
+const Y_LINE: &str = "y_I_J";
+
+/// `model` with every variable 0/1: y written out as `Σ_k k·x`.
+pub fn zero_one(model: &Model, n: usize) -> Result<Model, ModelError> {
+    let layout = layout_of(model, n);
+    let mut y_cell = vec![None; model.num_vars()];
+    for (cell, &y) in layout.y.iter().enumerate() {
+        y_cell[y.index()] = Some((cell / n, cell % n));
+    }
+    let mut out = Model::new(model.name.clone());
+    out.header = model.header.clone();
+    if let Some(line) = out.header.iter_mut().find(|l| l.starts_with(Y_LINE)) {
+        *line = "y_I_J   = sum_k k x_I_J_K, written out wherever the paper has y \
+                 (every variable is 0/1)"
+            .to_string();
+    }
+    out.presolve = model.presolve;
+    let mut id = vec![None; model.num_vars()];
+    for v in model.vars().filter(|v| y_cell[v.index()].is_none()) {
+        let name = model.var_name(v);
+        id[v.index()] = Some(out.add_var(format_args!("{name}"), model.domain(v)));
+    }
+    let new = |v: VarId| id[v.index()].expect("only y has no 0/1 copy");
+    let mut sections = model.sections.iter().peekable();
+    for r in 0..model.num_rows() {
+        let row = model.row(r);
+        let link = row.info.eq == "3.2";
+        while let Some(s) = sections.next_if(|s| s.first_row <= r) {
+            // The link rows' section goes with them.
+            if !link {
+                out.section(s.title.clone());
+            }
+        }
+        if link {
+            continue;
+        }
+        let mut terms = Vec::with_capacity(row.terms.len());
+        for t in row.terms {
+            let coef = i64::from(t.coef);
+            match y_cell[t.var.index()] {
+                Some((i, j)) => {
+                    terms.extend(layout.xs(i, j).map(|(k, x)| (new(x), coef * k as i64)))
+                }
+                None => terms.push((new(t.var), coef)),
+            }
+        }
+        let name = row.name.to_string();
+        let (sense, rhs) = (row.info.sense, row.info.rhs);
+        out.add_row(name, row.info.eq, row.note.to_string(), terms, sense, rhs)?;
+    }
+    for s in sections {
+        out.section(s.title.clone());
+    }
+    out.objective = model
+        .objective
+        .iter()
+        .filter(|t| y_cell[t.var.index()].is_none())
+        .map(|t| crate::model::Term {
+            var: new(t.var),
+            coef: t.coef,
+        })
+        .collect();
+    Ok(out)
+}
+
+/// `model` with `y_I_J` an integer variable; a Killer Sudoku model gets y
+/// and its link rows (3.2) after everything else.
+pub fn with_integer_cells(mut model: Model, n: usize) -> Result<Model, ModelError> {
+    let mut layout = layout_of(&model, n);
+    if layout.y.is_empty() {
+        for i in 0..n {
+            for j in 0..n {
+                let mut ks = layout.xs(i, j).map(|(k, _)| k as i64);
+                let lo = ks.next().unwrap_or(1);
+                let hi = ks.last().unwrap_or(lo);
+                let domain = Domain::Integer { lo, hi };
+                layout
+                    .y
+                    .push(model.add_indexed_var("y", &[i + 1, j + 1], domain));
+            }
+        }
+        link_rows(&mut model, &layout)?;
+    }
+    for &y in &layout.y {
+        let (lo, hi) = model.domain(y).bounds();
+        model.set_domain(y, Domain::Integer { lo, hi });
+    }
+    let line = "y_I_J   = the value of cell (I,J), 1..n (an integer, tied to the x by (3.2))";
+    match model.header.iter_mut().find(|l| l.starts_with(Y_LINE)) {
+        Some(l) => *l = line.to_string(),
+        None => model.header.push(line.to_string()),
+    }
+    Ok(model)
+}
+
+/// Where the x and y of a formulated model are, read from their names.
+fn layout_of(model: &Model, n: usize) -> Layout {
+    let mut x = vec![Layout::ABSENT; n * n * n];
+    let mut y = vec![None; n * n];
+    for v in model.vars() {
+        let name = model.var_name(v);
+        if let Some((i, j, k)) = names::parse_x(name).filter(|&(i, j, k)| i < n && j < n && k <= n)
+        {
+            x[(i * n + j) * n + k - 1] = v.0;
+        } else if let Some((i, j)) = names::parse_y(name).filter(|&(i, j)| i < n && j < n) {
+            y[i * n + j] = Some(v);
+        }
+    }
+    // KenKen declares every y, Killer Sudoku none.
+    let y = y
+        .into_iter()
+        .collect::<Option<Vec<_>>>()
+        .unwrap_or_default();
+    Layout { n, x, y }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formulate::{self, Formulation, Options};
+    use crate::model::Sense;
+
+    fn load(name: &str) -> crate::ir::Puzzle {
+        let path = format!("{}/fixtures/puzzles/{name}", env!("CARGO_MANIFEST_DIR"));
+        crate::input::load(path.as_ref(), None).unwrap().puzzle
+    }
+
+    #[test]
+    fn zero_one_writes_y_out_and_keeps_every_solution() {
+        let p = load("kk0.cage");
+        let paper = formulate::formulate(&p).unwrap();
+        let m = zero_one(&paper, 4).unwrap();
+        assert!(m.vars().all(|v| m.domain(v) == Domain::Binary));
+        assert!(m.rows().all(|r| r.info.eq != "3.2"));
+        assert_eq!(m.num_rows(), paper.num_rows() - 16);
+        assert!(!m.sections.iter().any(|s| s.title.starts_with("(3.2)")));
+        // The sum cage 11+ on four cells: y written as 1 x + 2 x + ...
+        let cage = m.rows().find(|r| r.name == "cage_2").unwrap();
+        assert_eq!(cage.terms.len(), 16);
+        assert_eq!(cage.info.sense, Sense::Eq);
+        assert_eq!(cage.info.rhs, 11);
+        let grid = crate::native::solve(&p, &Default::default())
+            .unwrap()
+            .solutions[0]
+            .clone();
+        let point = formulate::point::feasible_point(&m, &p, &grid).unwrap();
+        assert_eq!(m.check_point(&point), Ok(()));
+    }
+
+    #[test]
+    fn integer_cells_for_kenken_and_killer() {
+        let p = load("kk0.cage");
+        let opts = Options {
+            formulation: Formulation::Tuples,
+            presolve: true,
+            ..Options::default()
+        };
+        let m = with_integer_cells(formulate::formulate_with(&p, &opts).unwrap(), 4).unwrap();
+        let y = m.find_var("y_1_1").unwrap();
+        assert!(matches!(m.domain(y), Domain::Integer { .. }));
+        let killer = load("killer9.cage");
+        let base = formulate::formulate(&killer).unwrap();
+        let m = with_integer_cells(base.clone(), 9).unwrap();
+        assert_eq!(m.num_vars(), base.num_vars() + 81);
+        assert_eq!(m.num_rows(), base.num_rows() + 81);
+        let link = m.rows().last().unwrap();
+        assert_eq!((link.name, link.info.eq), ("link_9_9", "3.2"));
+        assert_eq!(
+            m.domain(m.find_var("y_9_9").unwrap()),
+            Domain::Integer { lo: 1, hi: 9 }
+        );
+        let grid = crate::native::solve(&killer, &Default::default())
+            .unwrap()
+            .solutions[0]
+            .clone();
+        assert!(formulate::point::feasible_point(&m, &killer, &grid).is_ok());
+    }
+}
