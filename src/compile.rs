@@ -12,7 +12,7 @@ use std::sync::atomic::AtomicBool;
 use crate::atomic::{AtomicFiles, Fill};
 use crate::back::mzn::{self, MznData};
 use crate::back::{self, Amo, OutputFormat};
-use crate::formulate::{self, FormulateError, Options, integral};
+use crate::formulate::{self, FormulateError, Formulation, Options, integral};
 use crate::gzip;
 use crate::ir::Puzzle;
 use crate::model::Model;
@@ -42,6 +42,11 @@ impl<'p> Encoded<'p> {
         format: OutputFormat,
         name: &str,
     ) -> Result<Encoded<'p>, FormulateError> {
+        if opts.formulation == Formulation::Cover && format.is_family() {
+            return Err(FormulateError::CoverIsMip {
+                format: format.name(),
+            });
+        }
         Ok(match format {
             _ if is_paper_pair(puzzle, opts, format) => Encoded::PaperPair,
             OutputFormat::Mzn => Encoded::MiniZinc(mzn::mzn_data(puzzle, opts, name)?),

@@ -1,15 +1,19 @@
 //! Solution values → [`Grid`], by variable name.
 //!
-//! The grid comes from the binaries `x_I_J_K` (exactly one 1 per cell); the
-//! continuous `y_I_J` must agree with it. Values are rounded within a
-//! tolerance; anything else (a fractional x, a cell with no value or two, a
-//! column the model does not have) is a solver error, never a guess.
+//! The grid comes from the binaries `x_I_J_K` (exactly one 1 per cell), and,
+//! for the cells of the cover formulation's tabulated cages, which have no
+//! x, from the tuple of the one `z_C_T` at 1; the continuous `y_I_J` must
+//! agree with it. Values are rounded within a tolerance; anything else (a
+//! fractional binary, a cell with no value or two, a column the model does
+//! not have) is a solver error, never a guess.
 
 use std::collections::HashMap;
 
 use crate::back::FixedNames;
-use crate::ir::Grid;
+use crate::formulate::names::{self, Column};
+use crate::ir::{Grid, Puzzle};
 use crate::model::Model;
+use crate::tuples::Tables;
 
 /// Values of a solution file, before decoding.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,10 +54,11 @@ pub const X_TOL: f64 = 1e-5;
 /// scaled by coefficients up to n).
 pub const Y_TOL: f64 = 1e-4;
 
-/// Decodes any kind of [`Values`] for `model` (n×n puzzle).
-pub fn grid(model: &Model, n: usize, values: &Values) -> Result<Grid, String> {
+/// Decodes any kind of [`Values`] for `model`, formulated from `puzzle`.
+pub fn grid(model: &Model, puzzle: &Puzzle, values: &Values) -> Result<Grid, String> {
+    let n = puzzle.size;
     match values {
-        Values::Named(named) => grid_from_vars(model, n, &by_var(model, named)?),
+        Values::Named(named) => grid_from_vars(model, puzzle, &by_var(model, named)?),
         Values::Indexed(v) => {
             if v.len() != model.num_vars() {
                 return Err(format!(
@@ -62,7 +67,7 @@ pub fn grid(model: &Model, n: usize, values: &Values) -> Result<Grid, String> {
                     model.num_vars()
                 ));
             }
-            grid_from_vars(model, n, v)
+            grid_from_vars(model, puzzle, v)
         }
         Values::Cells(cells) => grid_from_cells(n, cells),
         Values::Numbered(numbered) => {
@@ -77,7 +82,7 @@ pub fn grid(model: &Model, n: usize, values: &Values) -> Result<Grid, String> {
                 }
                 *slot = value;
             }
-            grid_from_vars(model, n, &values)
+            grid_from_vars(model, puzzle, &values)
         }
     }
 }
@@ -114,35 +119,46 @@ fn by_var(model: &Model, named: &[(String, f64)]) -> Result<Vec<f64>, String> {
 }
 
 /// `values[v]` is the value of variable `v` of `model`.
-fn grid_from_vars(model: &Model, n: usize, values: &[f64]) -> Result<Grid, String> {
+fn grid_from_vars(model: &Model, puzzle: &Puzzle, values: &[f64]) -> Result<Grid, String> {
+    let n = puzzle.size;
     let mut cells = vec![vec![0u32; n]; n];
     let mut ys = Vec::new();
+    let mut set = |i: usize, j: usize, k: usize| {
+        let cell = &mut cells[i - 1][j - 1];
+        if *cell != 0 {
+            return Err(format!("cell ({i},{j}) gets two values, {} and {k}", *cell));
+        }
+        *cell = k as u32;
+        Ok(())
+    };
     for v in model.vars() {
         let name = model.var_name(v);
         let value = values[v.index()];
         if let Some([i, j, k]) = indices::<3>(name, "x_", n) {
-            let one = if (value - 1.0).abs() <= X_TOL {
-                true
-            } else if value.abs() <= X_TOL {
-                false
-            } else {
-                return Err(format!("{name} = {value} is not 0 or 1"));
-            };
-            let cell = &mut cells[i - 1][j - 1];
-            if one && *cell != 0 {
-                return Err(format!("cell ({i},{j}) gets two values, {} and {k}", *cell));
-            }
-            if one {
-                *cell = k as u32;
+            if binary(name, value)? {
+                set(i, j, k)?;
             }
         } else if let Some([i, j]) = indices::<2>(name, "y_", n) {
             ys.push((i, j, name, value));
         }
     }
+    let mut tables = Tables::new(puzzle);
+    for (name, cage, tuple, value) in covering_z(model, puzzle, values) {
+        if !binary(name, value)? {
+            continue;
+        }
+        let t = tables
+            .get(cage)
+            .filter(|t| tuple < t.count())
+            .ok_or_else(|| format!("{name} names no tuple of the puzzle"))?;
+        for (c, &k) in t.cells.iter().zip(t.get(tuple)) {
+            set(c.row as usize + 1, c.col as usize + 1, k as usize)?;
+        }
+    }
     for (i, row) in cells.iter().enumerate() {
         if let Some(j) = row.iter().position(|&v| v == 0) {
             return Err(format!(
-                "cell ({},{}) has no value: no x_{0}_{1}_K is 1",
+                "cell ({},{}) has no value: no x_{0}_{1}_K and no z of its cage is 1",
                 i + 1,
                 j + 1
             ));
@@ -159,14 +175,54 @@ fn grid_from_vars(model: &Model, n: usize, values: &[f64]) -> Result<Grid, Strin
     Ok(Grid { values: cells })
 }
 
+/// Whether a binary column is 1 (false: 0), within [`X_TOL`].
+fn binary(name: &str, value: f64) -> Result<bool, String> {
+    if (value - 1.0).abs() <= X_TOL {
+        Ok(true)
+    } else if value.abs() <= X_TOL {
+        Ok(false)
+    } else {
+        Err(format!("{name} = {value} is not 0 or 1"))
+    }
+}
+
+/// `(name, cage, tuple, value)` of every `z_C_T` of a cage whose cells have no x
+/// (the cover formulation's tabulated cages): the grid's only record there.
+/// Elsewhere the x say it all, and a z is only their sum.
+fn covering_z<'a>(
+    model: &'a Model,
+    puzzle: &'a Puzzle,
+    values: &'a [f64],
+) -> impl Iterator<Item = (&'a str, usize, usize, f64)> + 'a {
+    let n = puzzle.size;
+    let mut has_x = vec![false; n * n];
+    for v in model.vars() {
+        if let Some((i, j, _)) =
+            names::parse_x(model.var_name(v)).filter(|&(i, j, _)| i < n && j < n)
+        {
+            has_x[i * n + j] = true;
+        }
+    }
+    model.vars().filter_map(move |v| {
+        let name = model.var_name(v);
+        let Some(Column::Z { cage, tuple }) = names::parse_column(name) else {
+            return None;
+        };
+        let cells = &puzzle.cages.get(cage)?.cells;
+        let covering = !cells.iter().any(|c| has_x[c.index(n)]);
+        covering.then(|| (name, cage, tuple, values[v.index()]))
+    })
+}
+
 /// A relaxation's x values by cell (row-major): `(k, x_I_J_K)` for each
 /// value k whose x is above the tolerance, k increasing. An x that presolve
 /// left out is 0. Unlike [`grid`], fractions are the point here.
 pub fn cell_values(
     model: &Model,
-    n: usize,
+    puzzle: &Puzzle,
     named: &[(String, f64)],
 ) -> Result<Vec<Vec<(usize, f64)>>, String> {
+    let n = puzzle.size;
     let values = by_var(model, named)?;
     let mut cells = vec![Vec::new(); n * n];
     for v in model.vars() {
@@ -175,6 +231,21 @@ pub fn cell_values(
             && value > X_TOL
         {
             cells[(i - 1) * n + (j - 1)].push((k, value));
+        }
+    }
+    // Where the cover formulation has no x, x is the sum of its z (T.2).
+    let mut tables = Tables::new(puzzle);
+    for (name, cage, tuple, value) in covering_z(model, puzzle, &values) {
+        let t = tables
+            .get(cage)
+            .filter(|t| tuple < t.count())
+            .ok_or_else(|| format!("{name} names no tuple of the puzzle"))?;
+        for (c, &k) in t.cells.iter().zip(t.get(tuple)).filter(|_| value > X_TOL) {
+            let cell = &mut cells[c.index(n)];
+            match cell.iter_mut().find(|(kk, _)| *kk == k as usize) {
+                Some((_, sum)) => *sum += value,
+                None => cell.push((k as usize, value)),
+            }
         }
     }
     for cell in &mut cells {
@@ -254,6 +325,15 @@ mod tests {
         m
     }
 
+    /// A 2×2 puzzle: decoding by x needs no cages.
+    fn p2() -> Puzzle {
+        Puzzle {
+            size: 2,
+            cages: Vec::new(),
+            rules: crate::ir::Rules::KenKen,
+        }
+    }
+
     /// 1 2 / 2 1 with some solver noise.
     fn good() -> Vec<f64> {
         vec![
@@ -275,12 +355,12 @@ mod tests {
         let want = Grid {
             values: vec![vec![1, 2], vec![2, 1]],
         };
-        assert_eq!(grid(&m, 2, &Values::Indexed(good())), Ok(want.clone()));
+        assert_eq!(grid(&m, &p2(), &Values::Indexed(good())), Ok(want.clone()));
         let Values::Named(mut v) = named(&good(), &m) else {
             unreachable!()
         };
         v.reverse();
-        assert_eq!(grid(&m, 2, &Values::Named(v)), Ok(want));
+        assert_eq!(grid(&m, &p2(), &Values::Named(v)), Ok(want));
     }
 
     #[test]
@@ -289,33 +369,33 @@ mod tests {
         let mut half = good();
         half[0] = 0.5;
         assert!(
-            grid(&m, 2, &Values::Indexed(half))
+            grid(&m, &p2(), &Values::Indexed(half))
                 .unwrap_err()
                 .contains("not 0 or 1")
         );
         let mut two = good();
         two[1] = 1.0;
         assert!(
-            grid(&m, 2, &Values::Indexed(two))
+            grid(&m, &p2(), &Values::Indexed(two))
                 .unwrap_err()
                 .contains("two values")
         );
         let mut none = good();
         none[0] = 0.0;
         assert!(
-            grid(&m, 2, &Values::Indexed(none))
+            grid(&m, &p2(), &Values::Indexed(none))
                 .unwrap_err()
                 .contains("no value")
         );
         let mut y = good();
         y[8] = 2.0;
         assert!(
-            grid(&m, 2, &Values::Indexed(y))
+            grid(&m, &p2(), &Values::Indexed(y))
                 .unwrap_err()
                 .contains("disagrees")
         );
         assert!(
-            grid(&m, 2, &Values::Indexed(vec![1.0]))
+            grid(&m, &p2(), &Values::Indexed(vec![1.0]))
                 .unwrap_err()
                 .contains("columns")
         );
@@ -330,23 +410,78 @@ mod tests {
         let mut renamed = v.clone();
         renamed[0].0 = "x0".into();
         assert!(
-            grid(&m, 2, &Values::Named(renamed))
+            grid(&m, &p2(), &Values::Named(renamed))
                 .unwrap_err()
                 .contains("rename")
         );
         let short = v[1..].to_vec();
         assert!(
-            grid(&m, 2, &Values::Named(short))
+            grid(&m, &p2(), &Values::Named(short))
                 .unwrap_err()
                 .contains("missing")
         );
         let mut twice = v.clone();
         twice.push(v[0].clone());
         assert!(
-            grid(&m, 2, &Values::Named(twice))
+            grid(&m, &p2(), &Values::Named(twice))
                 .unwrap_err()
                 .contains("twice")
         );
+    }
+
+    /// The cover formulation's model has no x where it has tuples: the grid
+    /// comes from the z at 1, the relaxation's cells from the sums of z.
+    #[test]
+    fn cover_models_decode_from_their_tuples() {
+        use crate::formulate::{self, Formulation, Options};
+        let path = format!("{}/fixtures/puzzles/kk0.cage", env!("CARGO_MANIFEST_DIR"));
+        let p = crate::input::load(path.as_ref(), None).unwrap().puzzle;
+        let opts = Options {
+            formulation: Formulation::Cover,
+            ..Options::default()
+        };
+        let m = formulate::formulate_with(&p, &opts).unwrap();
+        assert!(m.vars().all(|v| !m.var_name(v).starts_with("x_")));
+        let want = crate::native::solve(&p, &Default::default())
+            .unwrap()
+            .solutions[0]
+            .clone();
+        let point = formulate::point::feasible_point(&m, &p, &want).unwrap();
+        let values: Vec<f64> = point.iter().map(|&v| v as f64).collect();
+        assert_eq!(
+            grid(&m, &p, &Values::Indexed(values.clone())),
+            Ok(want.clone())
+        );
+        let cells = cell_values(&m, &p, &named_values(&values, &m)).unwrap();
+        assert!(cells.iter().all(|c| c.len() == 1 && c[0].1 == 1.0));
+        // Half of cage 2's tuple moved to another of its tuples.
+        let cage2: Vec<usize> = (m.vars())
+            .filter(|&v| m.var_name(v).starts_with("z_2_"))
+            .map(|v| v.index())
+            .collect();
+        let at = *cage2.iter().find(|&&i| values[i] == 1.0).unwrap();
+        let other = *cage2.iter().find(|&&i| values[i] == 0.0).unwrap();
+        let mut half = values.clone();
+        (half[at], half[other]) = (0.5, 0.5);
+        let err = grid(&m, &p, &Values::Indexed(half.clone())).unwrap_err();
+        assert!(err.contains("not 0 or 1"), "{err}");
+        let cells = cell_values(&m, &p, &named_values(&half, &m)).unwrap();
+        assert!(
+            cells
+                .iter()
+                .any(|c| c.len() == 2 && c.iter().all(|&(_, x)| x == 0.5))
+        );
+        let mut two = values;
+        two[other] = 1.0;
+        let err = grid(&m, &p, &Values::Indexed(two)).unwrap_err();
+        assert!(err.contains("two values"), "{err}");
+    }
+
+    fn named_values(v: &[f64], m: &Model) -> Vec<(String, f64)> {
+        let Values::Named(named) = named(v, m) else {
+            unreachable!()
+        };
+        named
     }
 
     #[test]

@@ -183,6 +183,11 @@ fn describe_options(opts: &Options) -> String {
              tuples keep the paper's rows",
             opts.tuple_limit
         ),
+        Formulation::Cover => format!(
+            "one binary per cage tuple with x projected out, an exact cover (--formulation \
+             cover), cages with more than {} tuples keep the paper's rows",
+            opts.tuple_limit
+        ),
     };
     let product = match opts.product {
         ProductMethod::Primes => "products by prime exponents (--product primes)",
@@ -232,7 +237,7 @@ fn cage_body(ctx: &Ctx, c: usize, out: &mut dyn Write) -> Result<Range<usize>, f
     if tabulated {
         ops::tupled(ctx, c, out)?;
     } else {
-        if ctx.opts.formulation == Formulation::Tuples {
+        if ctx.opts.formulation != Formulation::Melkonian {
             let text = format!(
                 "More than {} tuples (--tuple-limit): the tuple formulation keeps the paper's \
                  rows for this cage.",

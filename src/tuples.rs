@@ -7,7 +7,7 @@
 //! pruning per operation (sum bounds, divisibility), writing into one flat
 //! buffer: no allocation per tuple.
 
-use crate::ir::{Cage, Cell, Op, Rules};
+use crate::ir::{Cage, Cell, Op, Puzzle, Rules};
 
 /// The tuples of one cage: `count()` rows of `width` values, row-major,
 /// over `cells` (the cage's cells in row-major order).
@@ -81,6 +81,35 @@ pub fn enumerate_under(
         cells: cage.sorted_cells(),
         values: search.out,
     })
+}
+
+/// The tuples of a puzzle's cages, each enumerated the first time it is
+/// asked for. Column `z_C_T` of a model names tuple T of cage C in this
+/// enumeration: the limit a formulation met never changes the order.
+pub struct Tables<'p> {
+    puzzle: &'p Puzzle,
+    tables: Vec<Option<Tuples>>,
+}
+
+impl<'p> Tables<'p> {
+    pub fn new(puzzle: &'p Puzzle) -> Tables<'p> {
+        Tables {
+            puzzle,
+            tables: vec![None; puzzle.cages.len()],
+        }
+    }
+
+    /// Cage `c`'s tuples (None for a cage the puzzle lacks, or one too
+    /// large to list).
+    pub fn get(&mut self, c: usize) -> Option<&Tuples> {
+        let cage = self.puzzle.cages.get(c)?;
+        let slot = &mut self.tables[c];
+        if slot.is_none() {
+            let p = self.puzzle;
+            *slot = Some(enumerate_under(p.rules, cage, p.size, usize::MAX).ok()?);
+        }
+        slot.as_ref()
+    }
 }
 
 /// Whether the cage has at least one tuple: `Some(false)` when provably

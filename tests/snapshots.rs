@@ -130,6 +130,30 @@ fn every_formulation_option_on_two_fixtures() {
                 ..base.clone()
             },
         ),
+        (
+            "cover",
+            Options {
+                formulation: Formulation::Cover,
+                ..base.clone()
+            },
+        ),
+        (
+            "cover-presolve",
+            Options {
+                formulation: Formulation::Cover,
+                presolve: true,
+                ..base.clone()
+            },
+        ),
+        // Cages past the limit keep x, y and the paper's rows beside the z.
+        (
+            "cover-limit3",
+            Options {
+                formulation: Formulation::Cover,
+                tuple_limit: 3,
+                ..base.clone()
+            },
+        ),
     ];
     settings().bind(|| {
         for fixture in ["kk0.cage", "melkonian5.dat"] {
@@ -150,5 +174,11 @@ fn every_formulation_option_on_two_fixtures() {
         let path = Path::new("fixtures/puzzles/killer9.cage");
         let lp = emit(path, &combined, |_, m, w| back::write_lp(m, w).unwrap());
         insta::assert_snapshot!("lp-killer-combined@killer9.cage", lp);
+        let cover = Options {
+            formulation: Formulation::Cover,
+            ..base.clone()
+        };
+        let lp = emit(path, &cover, |_, m, w| back::write_lp(m, w).unwrap());
+        insta::assert_snapshot!("lp-cover@killer9.cage", lp);
     });
 }

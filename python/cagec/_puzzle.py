@@ -57,7 +57,8 @@ class Puzzle:
     Model options, accepted by :meth:`compile`, :meth:`write`, :meth:`stats`,
     :meth:`explain`, :meth:`explain_html` and :meth:`solve` as keywords, are
     the command line's: ``presolve`` (bool), ``product`` (``"primes"``,
-    ``"sets"``, ``"auto"``), ``formulation`` (``"melkonian"``, ``"tuples"``),
+    ``"sets"``, ``"auto"``), ``formulation`` (``"melkonian"``, ``"tuples"``,
+    ``"cover"``),
     ``tuple_limit`` (int), ``killer_form`` (``"separate"``, ``"combined"``)
     and ``max_nonzeros`` (int).
     """

@@ -98,6 +98,7 @@ pub fn model_options(kwargs: Option<&Bound<'_, PyDict>>, for_solving: bool) -> P
                         &[
                             ("melkonian", Formulation::Melkonian),
                             ("tuples", Formulation::Tuples),
+                            ("cover", Formulation::Cover),
                         ],
                     )?)
                 }

@@ -294,7 +294,7 @@ pub fn decode(
     let model = cagec::formulate::formulate_with(&puzzle.puzzle, &opts)
         .map_err(|e| errors::model_error(py, e))?;
     let named = drivers::Values::Named(names.into_iter().zip(values).collect());
-    let grid = drivers::decode::grid(&model, puzzle.puzzle.size, &named).map_err(|e| {
+    let grid = drivers::decode::grid(&model, &puzzle.puzzle, &named).map_err(|e| {
         errors::solver_error(
             py,
             "external",

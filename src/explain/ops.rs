@@ -355,7 +355,7 @@ fn choice_text(ctx: &Ctx, c: usize, straight: bool, table: Option<&Tuples>) -> S
     };
     let limit = ctx.opts.tuple_limit;
     let why = match ctx.opts.product {
-        _ if ctx.opts.formulation == Formulation::Tuples => {
+        _ if ctx.opts.formulation != Formulation::Melkonian => {
             "the tuple formulation keeps the paper's method 1 for cages it does not tabulate"
                 .to_string()
         }
@@ -402,10 +402,17 @@ pub(super) fn tupled(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
             ),
         )?;
     }
-    para(
-        ctx,
-        out,
-        &format!(
+    let text = match ctx.opts.formulation {
+        Formulation::Cover => format!(
+            "Exact cover (beyond the paper): one binary z_{cn}_T per tuple T ({z} \
+             variable{}). (T.1) cage_{cn}: exactly one z is 1. This cage's cells have no x \
+             and no y: by (T.2), x_I_J_K would be the sum of the z whose tuple puts K in \
+             (I,J), and the row and column rules (2.2) and (2.3) are written with those z \
+             instead. So a tuple covers its cage and, for each cell, one (row, value) and \
+             one (column, value) pair.",
+            plural(z)
+        ),
+        _ => format!(
             "Tuple formulation (beyond the paper): one binary z_{cn}_T per tuple T ({z} \
              variable{}). (T.1) cage_{cn}: exactly one z is 1. (T.2) cage_{cn}_I_J_K: x_I_J_K \
              equals the sum of the z whose tuple puts K in (I,J). The clue lives in the list \
@@ -413,5 +420,6 @@ pub(super) fn tupled(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
              describe the convex hull of its tuples.",
             plural(z)
         ),
-    )
+    };
+    para(ctx, out, &text)
 }

@@ -1,31 +1,49 @@
 //! The rows of each cage: givens, (3.1) sums, (4.1) differences, (5.1)–(5.4)
 //! ratios and (6.1.5) products by prime exponents.
 
+use super::cover::Cover;
 use super::primes::{exponent, primes_up_to, ratio_big_m};
 use super::{FormulateError, Formulation, Layout, Options, ProductMethod, names, products, tupled};
 use crate::ir::{Cage, Cell, Op, Puzzle};
 use crate::model::{Domain, Model, ModelError, Sense, VarId};
 use crate::tuples;
 
+/// Declares `u_C` for every difference or ratio cage written with the
+/// paper's rows, in cage order (after x and y, before any z or w).
+pub(super) fn declare_u(
+    model: &mut Model,
+    puzzle: &Puzzle,
+    tabulated: impl Fn(usize) -> bool,
+) -> Vec<Option<VarId>> {
+    puzzle
+        .cages
+        .iter()
+        .enumerate()
+        .map(|(c, cage)| {
+            (matches!(cage.op, Op::Sub | Op::Div) && !tabulated(c))
+                .then(|| model.add_var(format_args!("{}", names::u(c)), Domain::Binary))
+        })
+        .collect()
+}
+
+/// Whether the tuple formulation writes cage `c` with its tuples.
+pub(super) fn tabulated_by_tuples(puzzle: &Puzzle, opts: &Options, c: usize) -> bool {
+    let cage = &puzzle.cages[c];
+    (opts.formulation == Formulation::Tuples || beyond_the_paper(cage))
+        && tuples::enumerate(cage, puzzle.size, opts.tuple_limit).is_ok()
+}
+
+/// Every cage's rows, in input order. With `cover` (the exact-cover
+/// formulation), the cages it tabulates get their (T.1) row over the z it
+/// declared; the others, as always, the paper's rows on x, y and `u`.
 pub(super) fn cage_rows(
     model: &mut Model,
     l: &Layout,
     puzzle: &Puzzle,
     opts: &Options,
+    u: &[Option<VarId>],
+    cover: Option<&Cover>,
 ) -> Result<(), FormulateError> {
-    // u variables come after x and y, in cage order; declare them all first so
-    // variable order does not depend on row order.
-    let u: Vec<Option<VarId>> = puzzle
-        .cages
-        .iter()
-        .enumerate()
-        .map(|(c, cage)| {
-            let tabulated = (opts.formulation == Formulation::Tuples || beyond_the_paper(cage))
-                && tuples::enumerate(cage, l.n, opts.tuple_limit).is_ok();
-            (matches!(cage.op, Op::Sub | Op::Div) && !tabulated)
-                .then(|| model.add_var(format_args!("{}", names::u(c)), Domain::Binary))
-        })
-        .collect();
     let primes = primes_up_to(l.n);
     for (c, cage) in puzzle.cages.iter().enumerate() {
         let cells = cage.sorted_cells();
@@ -36,6 +54,13 @@ pub(super) fn cage_rows(
             cage.op.symbol(),
             describe_cells(&cells)
         );
+        if let Some(cover) = cover
+            && let Some(z) = cover.z(c)
+        {
+            model.section(cover.section_title(c, &title));
+            tupled::choice_row(model, c, z)?;
+            continue;
+        }
         if beyond_the_paper(cage) {
             // The paper has no rows for these: the tuple rows are exact.
             let t = tuples::enumerate(cage, l.n, opts.tuple_limit).map_err(|e| {
@@ -52,13 +77,17 @@ pub(super) fn cage_rows(
             continue;
         }
         let table = match (opts.formulation, opts.product, cage.op) {
+            // The cover formulation gets here only for cages past the limit.
+            (Formulation::Cover, _, _) => Some(Err(tuples::TooMany {
+                limit: opts.tuple_limit,
+            })),
             (Formulation::Tuples, _, _)
             | (_, ProductMethod::Sets | ProductMethod::Auto, Op::Mul) => {
                 Some(tuples::enumerate(cage, l.n, opts.tuple_limit))
             }
             _ => None,
         };
-        if opts.formulation == Formulation::Tuples {
+        if opts.formulation != Formulation::Melkonian {
             match &table {
                 Some(Ok(t)) => {
                     model.section(format!("{title}; {} tuples (T.1, T.2)", t.count()));

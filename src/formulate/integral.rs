@@ -19,8 +19,10 @@ const Y_LINE: &str = "y_I_J";
 pub fn zero_one(model: &Model, n: usize) -> Result<Model, ModelError> {
     let layout = layout_of(model, n);
     let mut y_cell = vec![None; model.num_vars()];
-    for (cell, &y) in layout.y.iter().enumerate() {
-        y_cell[y.index()] = Some((cell / n, cell % n));
+    for cell in 0..layout.y.len() {
+        if let Some(y) = layout.y_of(cell / n, cell % n) {
+            y_cell[y.index()] = Some((cell / n, cell % n));
+        }
     }
     let mut out = Model::new(model.name.clone());
     out.header = model.header.clone();
@@ -91,12 +93,12 @@ pub fn with_integer_cells(mut model: Model, n: usize) -> Result<Model, ModelErro
                 let domain = Domain::Integer { lo, hi };
                 layout
                     .y
-                    .push(model.add_indexed_var("y", &[i + 1, j + 1], domain));
+                    .push(model.add_indexed_var("y", &[i + 1, j + 1], domain).0);
             }
         }
         link_rows(&mut model, &layout)?;
     }
-    for &y in &layout.y {
+    for y in (0..layout.y.len()).filter_map(|cell| layout.y_of(cell / n, cell % n)) {
         let (lo, hi) = model.domain(y).bounds();
         model.set_domain(y, Domain::Integer { lo, hi });
     }
@@ -124,6 +126,7 @@ fn layout_of(model: &Model, n: usize) -> Layout {
     // KenKen declares every y, Killer Sudoku none.
     let y = y
         .into_iter()
+        .map(|y| y.map(|v: VarId| v.0))
         .collect::<Option<Vec<_>>>()
         .unwrap_or_default();
     Layout { n, x, y }

@@ -5,6 +5,7 @@
 //! which is enough because (2.1) already puts n² ones in the grid.
 
 use super::cages::{add_row_or_drop, describe_cells};
+use super::cover::Cover;
 use super::{Formulation, KillerForm, Layout, Options, names, tupled};
 use crate::ir::Puzzle;
 use crate::model::{Model, ModelError, Sense};
@@ -25,11 +26,20 @@ pub(super) fn rows(
     box_size: usize,
     opts: &Options,
 ) -> Result<(), ModelError> {
+    box_rows(model, l, puzzle, box_size, opts)?;
+    cage_rows(model, l, puzzle, opts, None)
+}
+
+fn box_rows(
+    model: &mut Model,
+    l: &Layout,
+    puzzle: &Puzzle,
+    box_size: usize,
+    opts: &Options,
+) -> Result<(), ModelError> {
     let n = l.n;
     let sense = line_sense(opts.killer_form);
-    model.section(format!(
-        "(K.1) every value appears once in each {box_size}x{box_size} box"
-    ));
+    model.section(box_title(box_size));
     for (b, cells) in puzzle.boxes().iter().enumerate() {
         for k in 1..=n {
             let terms = cells
@@ -48,6 +58,24 @@ pub(super) fn rows(
             )?;
         }
     }
+    Ok(())
+}
+
+/// The section title of the (K.1) rows.
+pub(super) fn box_title(box_size: usize) -> String {
+    format!("(K.1) every value appears once in each {box_size}x{box_size} box")
+}
+
+/// Each cage's rows in input order; with `cover`, a (T.1) row over its z
+/// for every cage it tabulates.
+pub(super) fn cage_rows(
+    model: &mut Model,
+    l: &Layout,
+    puzzle: &Puzzle,
+    opts: &Options,
+    cover: Option<&Cover>,
+) -> Result<(), ModelError> {
+    let n = l.n;
     for (c, cage) in puzzle.cages.iter().enumerate() {
         let cells = cage.sorted_cells();
         let title = format!(
@@ -56,6 +84,13 @@ pub(super) fn rows(
             cage.target,
             describe_cells(&cells)
         );
+        if let Some(cover) = cover
+            && let Some(z) = cover.z(c)
+        {
+            model.section(cover.section_title(c, &title));
+            tupled::choice_row(model, c, z)?;
+            continue;
+        }
         if opts.formulation == Formulation::Tuples
             && let Ok(t) = tuples::enumerate_under(puzzle.rules, cage, n, opts.tuple_limit)
         {

@@ -7,6 +7,7 @@
 //! change to one cage changes only that cage's lines.
 
 mod cages;
+mod cover;
 pub mod integral;
 mod killer;
 pub mod names;
@@ -45,6 +46,11 @@ pub enum Formulation {
     /// One binary per cage tuple, x tied to the chosen tuple: the convex hull
     /// of each cage. Cages with too many tuples fall back to the paper's rows.
     Tuples,
+    /// The tuples with x projected out: each row and column rule written
+    /// over the tuples that place the value there (an exact cover, the
+    /// fastest for MIP solvers). Cages with too many tuples keep the paper's
+    /// rows on x and y.
+    Cover,
 }
 
 /// The two Killer Sudoku models of the seed (Kalvelagen 2019).
@@ -117,6 +123,7 @@ impl Options {
         let mut label = match self.formulation {
             Formulation::Melkonian => "melkonian",
             Formulation::Tuples => "tuples",
+            Formulation::Cover => "cover",
         }
         .to_string();
         if self.presolve {
@@ -129,7 +136,7 @@ impl Options {
                 ProductMethod::Auto => "+product=auto",
             });
         }
-        if self.formulation == Formulation::Tuples && self.tuple_limit != default.tuple_limit {
+        if self.formulation != Formulation::Melkonian && self.tuple_limit != default.tuple_limit {
             label.push_str(&format!("+tuple-limit={}", self.tuple_limit));
         }
         if self.killer_form != default.killer_form {
@@ -180,15 +187,26 @@ pub enum FormulateError {
         "cage {cage} has more than {limit} tuples, and its clue can only be written with them; raise --tuple-limit"
     )]
     TooManyTuples { cage: usize, limit: usize },
+    /// The cover formulation found a line where no cage can place a value.
+    #[error("the puzzle has no solution: no cage can place {value} in {line}")]
+    ValueNowhere { value: usize, line: String },
+    /// The other solver families' formats take the tuple model.
+    #[error(
+        "--formulation cover writes MIP models (lp, mps, fixed-mps, ampl); {format} takes --formulation tuples or melkonian"
+    )]
+    CoverIsMip { format: &'static str },
 }
 
 /// The variables of a model: x where present, y for every cell.
 #[derive(Clone, Debug)]
 pub struct Layout {
     pub n: usize,
-    /// `x[i,j,k]` by cell and value; [`Layout::ABSENT`] where presolve left it out.
+    /// `x[i,j,k]` by cell and value; [`Layout::ABSENT`] where presolve left it
+    /// out, or where the cover formulation writes the cell's tuples instead.
     x: Vec<u32>,
-    y: Vec<VarId>,
+    /// `y[i,j]` by cell: for every cell of a KenKen model, none in Killer
+    /// Sudoku; [`Layout::ABSENT`] where the cover formulation has no y.
+    y: Vec<u32>,
 }
 
 impl Layout {
@@ -210,9 +228,15 @@ impl Layout {
         (1..=self.n).filter_map(move |k| Self::present(self.x[base + k - 1]).map(|v| (k, v)))
     }
 
-    /// `y[i,j]`, 0-based cell.
+    /// `y[i,j]`, 0-based cell, of a cell whose cage has the paper's rows.
     pub fn y(&self, row: usize, col: usize) -> VarId {
-        self.y[row * self.n + col]
+        self.y_of(row, col)
+            .expect("y is declared for every cell with the paper's rows")
+    }
+
+    /// `y[i,j]`, unless the model has none for the cell.
+    pub fn y_of(&self, row: usize, col: usize) -> Option<VarId> {
+        Self::present(*self.y.get(row * self.n + col)?)
     }
 }
 
@@ -249,22 +273,61 @@ pub fn formulate_with(puzzle: &Puzzle, opts: &Options) -> Result<Model, Formulat
     if opts.presolve {
         model.presolve = Some(Default::default());
     }
-    if let Rules::Killer { box_size } = puzzle.rules {
+    if opts.formulation == Formulation::Cover {
+        cover_model(&mut model, puzzle, opts, domains.as_deref())?;
+    } else if let Rules::Killer { box_size } = puzzle.rules {
         // The seed's models use x alone: the cage sums are written with k·x.
-        let layout = declare_vars(&mut model, n, domains.as_deref(), false);
+        let layout = declare_vars(&mut model, n, domains.as_deref(), false, &[]);
         let line_sense = killer::line_sense(opts.killer_form);
         latin_rows(&mut model, &layout, line_sense)?;
         killer::rows(&mut model, &layout, puzzle, box_size, opts)?;
     } else {
-        let layout = declare_vars(&mut model, n, domains.as_deref(), true);
+        let layout = declare_vars(&mut model, n, domains.as_deref(), true, &[]);
         latin_rows(&mut model, &layout, Sense::Eq)?;
         link_rows(&mut model, &layout)?;
-        cages::cage_rows(&mut model, &layout, puzzle, opts)?;
+        let u = cages::declare_u(&mut model, puzzle, |c| {
+            cages::tabulated_by_tuples(puzzle, opts, c)
+        });
+        cages::cage_rows(&mut model, &layout, puzzle, opts, &u, None)?;
     }
     if let Some(d) = &domains {
         presolve::note_removed(&mut model, n, d);
     }
     Ok(model)
+}
+
+/// The cover formulation (see [`cover`]): x and y for the cells whose cage
+/// keeps the paper's rows, u, then the z of every tabulated cage; the line
+/// rows over both, links, and each cage's rows.
+fn cover_model(
+    model: &mut Model,
+    puzzle: &Puzzle,
+    opts: &Options,
+    domains: Option<&[u64]>,
+) -> Result<(), FormulateError> {
+    let n = puzzle.size;
+    let tables = cover::Cover::tables(puzzle, opts)?;
+    let covered = cover::Cover::covered(puzzle, &tables);
+    let kenken = puzzle.rules == Rules::KenKen;
+    let layout = declare_vars(model, n, domains, kenken, &covered);
+    let tabulated: Vec<bool> = tables.iter().map(Option::is_some).collect();
+    let u = match kenken {
+        true => cages::declare_u(model, puzzle, |c| tabulated[c]),
+        false => Vec::new(),
+    };
+    let cover = cover::Cover::declare(model, n, tables, covered, domains);
+    let line_sense = match puzzle.rules {
+        Rules::KenKen => Sense::Eq,
+        Rules::Killer { .. } => killer::line_sense(opts.killer_form),
+    };
+    cover.line_rows(model, &layout, puzzle, line_sense)?;
+    if kenken {
+        link_rows(model, &layout)?;
+        cages::cage_rows(model, &layout, puzzle, opts, &u, Some(&cover))?;
+    } else {
+        killer::cage_rows(model, &layout, puzzle, opts, Some(&cover))?;
+    }
+    Ok(())
 }
 
 fn header(puzzle: &Puzzle, opts: &Options) -> Vec<String> {
@@ -283,9 +346,10 @@ fn header(puzzle: &Puzzle, opts: &Options) -> Vec<String> {
             "x_I_J_K = 1 when cell (row I, column J) holds K (binary)".to_string(),
             "no objective: any feasible point is a solution".to_string(),
         ];
-        if opts.formulation == Formulation::Tuples {
-            h.push("z_C_T   = 1 when cage C takes its T-th tuple (binary)".to_string());
+        if opts.formulation == Formulation::Cover {
+            h[2].push_str(", only in cages that keep the paper's rows");
         }
+        tuple_lines(&mut h, opts);
         return h;
     }
     let mut h = vec![
@@ -301,26 +365,57 @@ fn header(puzzle: &Puzzle, opts: &Options) -> Vec<String> {
         "u_C     = orientation of difference/ratio cage C (binary)".to_string(),
         "no objective: any feasible point is a solution".to_string(),
     ];
-    if opts.formulation == Formulation::Tuples {
-        h.push("z_C_T   = 1 when cage C takes its T-th tuple (binary)".to_string());
+    if opts.formulation == Formulation::Cover {
+        for line in &mut h[2..5] {
+            line.push_str(", only in cages that keep the paper's rows");
+        }
     }
+    tuple_lines(&mut h, opts);
     if opts.product != ProductMethod::Primes {
         h.push("w_C_S   = 1 when product cage C takes its S-th value set (binary)".to_string());
     }
     if opts.presolve {
-        h.push("presolve: x_I_J_K is left out where no cage tuple allows K in (I,J)".to_string());
+        h.push(match opts.formulation {
+            Formulation::Cover => {
+                "presolve: x_I_J_K and every z_C_T whose tuple gives (I,J) the value K are left out where no cage tuple allows K in (I,J)"
+            }
+            _ => "presolve: x_I_J_K is left out where no cage tuple allows K in (I,J)",
+        }
+        .to_string());
     }
     h
 }
 
-fn declare_vars(model: &mut Model, n: usize, domains: Option<&[u64]>, with_y: bool) -> Layout {
+/// The header lines of the z, and of the cover formulation.
+fn tuple_lines(h: &mut Vec<String>, opts: &Options) {
+    if opts.formulation != Formulation::Melkonian {
+        h.push("z_C_T   = 1 when cage C takes its T-th tuple (binary)".to_string());
+    }
+    if opts.formulation == Formulation::Cover {
+        h.push(
+            "cover: a cage written with its tuples has no x and no y; each row and column rule is written over the z that put the value there"
+                .to_string(),
+        );
+    }
+}
+
+/// x (every allowed value) and, `with_y`, y for every cell except those
+/// `covered` marks (the cover formulation's tabulated cages; empty: none).
+fn declare_vars(
+    model: &mut Model,
+    n: usize,
+    domains: Option<&[u64]>,
+    with_y: bool,
+    covered: &[bool],
+) -> Layout {
     let allowed = |cell: usize, k: usize| domains.is_none_or(|d| d[cell] >> (k - 1) & 1 == 1);
+    let kept = |cell: usize| !covered.get(cell).copied().unwrap_or(false);
     let mut x = Vec::with_capacity(n * n * n);
     for i in 1..=n {
         for j in 1..=n {
             let cell = (i - 1) * n + (j - 1);
             for k in 1..=n {
-                x.push(match allowed(cell, k) {
+                x.push(match allowed(cell, k) && kept(cell) {
                     true => model.add_indexed_var("x", &[i, j, k], Domain::Binary).0,
                     false => Layout::ABSENT,
                 });
@@ -331,6 +426,10 @@ fn declare_vars(model: &mut Model, n: usize, domains: Option<&[u64]>, with_y: bo
     for i in (1..=n).filter(|_| with_y) {
         for j in 1..=n {
             let cell = (i - 1) * n + (j - 1);
+            if !kept(cell) {
+                y.push(Layout::ABSENT);
+                continue;
+            }
             // Presolve narrows y to the values left in the cell.
             let (lo, hi) = match domains {
                 Some(d) => (
@@ -339,7 +438,11 @@ fn declare_vars(model: &mut Model, n: usize, domains: Option<&[u64]>, with_y: bo
                 ),
                 None => (1, n as i64),
             };
-            y.push(model.add_indexed_var("y", &[i, j], Domain::Continuous { lo, hi }));
+            y.push(
+                model
+                    .add_indexed_var("y", &[i, j], Domain::Continuous { lo, hi })
+                    .0,
+            );
         }
     }
     Layout { n, x, y }
@@ -393,11 +496,16 @@ fn latin_rows(model: &mut Model, l: &Layout, line_sense: Sense) -> Result<(), Mo
 
 fn link_rows(model: &mut Model, l: &Layout) -> Result<(), ModelError> {
     let n = l.n;
+    if l.y.iter().all(|&y| y == Layout::ABSENT) {
+        return Ok(());
+    }
     model.section("(3.2) y_I_J is the value whose x is 1: y - sum_k k x = 0");
     for i in 0..n {
         for j in 0..n {
-            let terms =
-                std::iter::once((l.y(i, j), 1)).chain(l.xs(i, j).map(|(k, x)| (x, -(k as i64))));
+            let Some(y) = l.y_of(i, j) else {
+                continue;
+            };
+            let terms = std::iter::once((y, 1)).chain(l.xs(i, j).map(|(k, x)| (x, -(k as i64))));
             model.add_row(
                 names::link(i, j),
                 "3.2",

@@ -17,6 +17,11 @@ pub fn u(cage: usize) -> String {
     format!("u_{}", cage + 1)
 }
 
+/// `z_C_T`: cage C takes its tuple T (0-based indices in, 1-based name out).
+pub fn z(cage: usize, tuple: usize) -> String {
+    format!("z_{}_{}", cage + 1, tuple + 1)
+}
+
 pub fn cell(row: usize, col: usize) -> String {
     format!("cell_{}_{}", row + 1, col + 1)
 }

@@ -49,7 +49,7 @@ pub fn feasible_point(
         return Err(FeasiblePointError::NotASolution(v.to_string()));
     }
     let n = puzzle.size;
-    let mut tables: Vec<Option<Tuples>> = vec![None; puzzle.cages.len()];
+    let mut tables = tuples::Tables::new(puzzle);
     let mut point = Vec::with_capacity(model.num_vars());
     for var in model.vars() {
         let name = model.var_name(var);
@@ -72,14 +72,14 @@ pub fn feasible_point(
                 i64::from(grid.get(a) > grid.get(b))
             }
             Column::W { cage, set } => {
-                let table = table(&mut tables, puzzle, cage).ok_or_else(mismatch)?;
+                let table = tables.get(cage).ok_or_else(mismatch)?;
                 let sets = value_sets(table);
                 let mut here = values_at(table, grid);
                 here.sort_unstable();
                 i64::from(*sets.get(set).ok_or_else(mismatch)? == here)
             }
             Column::Z { cage, tuple } => {
-                let table = table(&mut tables, puzzle, cage).ok_or_else(mismatch)?;
+                let table = tables.get(cage).ok_or_else(mismatch)?;
                 if tuple >= table.count() {
                     return Err(mismatch());
                 }
@@ -92,18 +92,6 @@ pub fn feasible_point(
         .check_point(&point)
         .map_err(FeasiblePointError::Breaks)?;
     Ok(point)
-}
-
-/// Cage `c`'s tuples, enumerated once. The limit does not change the order,
-/// so any limit the formulation met gives the same numbering.
-fn table<'t>(tables: &'t mut [Option<Tuples>], puzzle: &Puzzle, c: usize) -> Option<&'t Tuples> {
-    let cage = puzzle.cages.get(c)?;
-    let slot = tables.get_mut(c)?;
-    if slot.is_none() {
-        let t = tuples::enumerate_under(puzzle.rules, cage, puzzle.size, usize::MAX).ok()?;
-        *slot = Some(t);
-    }
-    slot.as_ref()
 }
 
 /// The grid's values on a table's cells, in the table's cell order.

@@ -172,7 +172,11 @@ fn all_options() -> Vec<Options> {
             ProductMethod::Sets,
             ProductMethod::Auto,
         ] {
-            for formulation in [Formulation::Melkonian, Formulation::Tuples] {
+            for formulation in [
+                Formulation::Melkonian,
+                Formulation::Tuples,
+                Formulation::Cover,
+            ] {
                 out.push(Options {
                     presolve,
                     product,
@@ -284,3 +288,62 @@ fn tuple_formulation_falls_back_above_the_limit() {
 
 // The property "the generating grid satisfies every row, hidden operations
 // included" is `point::tests::properties`, on the point the product derives.
+
+/// The cover formulation is the tuple formulation with x substituted by
+/// (T.2): each of its line rows holds exactly the z that the tuple model's
+/// (T.2) rows tie to that line's x, and its cages have no x and no y.
+#[test]
+fn cover_rows_are_the_tuple_rows_with_x_substituted() {
+    let (puzzle, _) = kk0();
+    for presolve in [false, true] {
+        let tuples = formulate_with(
+            &puzzle,
+            &Options {
+                formulation: Formulation::Tuples,
+                presolve,
+                ..Options::default()
+            },
+        )
+        .unwrap();
+        let cover = formulate_with(
+            &puzzle,
+            &Options {
+                formulation: Formulation::Cover,
+                presolve,
+                ..Options::default()
+            },
+        )
+        .unwrap();
+        assert!(cover.vars().all(|v| cover.var_name(v).starts_with("z_")));
+        let z_of_x = |x: &str| -> Vec<String> {
+            let (i, j, k) = names::parse_x(x).unwrap();
+            let Some(row) = tuples.rows().find(|r| {
+                r.info.eq == "T.2" && r.name.ends_with(&format!("_{}_{}_{k}", i + 1, j + 1))
+            }) else {
+                return Vec::new();
+            };
+            (row.terms.iter())
+                .map(|t| tuples.var_name(t.var).to_string())
+                .filter(|name| name.starts_with("z_"))
+                .collect()
+        };
+        for row in tuples
+            .rows()
+            .filter(|r| ["2.2", "2.3"].contains(&r.info.eq))
+        {
+            let mut want: Vec<String> = (row.terms.iter())
+                .flat_map(|t| z_of_x(tuples.var_name(t.var)))
+                .collect();
+            want.sort();
+            let got = cover.rows().find(|r| r.name == row.name).unwrap();
+            let mut got: Vec<String> = (got.terms.iter())
+                .map(|t| cover.var_name(t.var).to_string())
+                .collect();
+            got.sort();
+            assert_eq!(got, want, "{} (presolve {presolve})", row.name);
+        }
+        let choices = |m: &Model| m.rows().filter(|r| r.info.eq == "T.1").count();
+        assert_eq!(choices(&cover), choices(&tuples));
+        assert_eq!(cover.rows().filter(|r| r.info.eq == "2.1").count(), 0);
+    }
+}

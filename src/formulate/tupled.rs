@@ -6,37 +6,18 @@
 use super::Layout;
 use super::cages::add_row_or_drop;
 use super::names;
-use crate::model::{Domain, Model, ModelError, Sense};
+use crate::model::{Domain, Model, ModelError, Sense, VarId};
 use crate::tuples::Tuples;
 
 /// (T.1) `Σ_τ z[C,τ] = 1`; (T.2) `x[i,j,k] − Σ_{τ(i,j)=k} z[C,τ] = 0`.
 pub(super) fn rows(model: &mut Model, l: &Layout, c: usize, t: &Tuples) -> Result<(), ModelError> {
-    let cn = c + 1;
-    let cell_x = |pos: usize, v: u8| {
+    let z = declare(model, c, t, |pos, v| {
         let cell = t.cells[pos];
         l.x(cell.row as usize, cell.col as usize, v as usize)
-    };
-    // Only tuples whose every value survived presolve get a z; names keep the
-    // tuple's index so they do not move when presolve is switched on.
-    let mut z = Vec::new();
-    for (i, tuple) in t.iter().enumerate() {
-        if tuple
-            .iter()
-            .enumerate()
-            .all(|(pos, &v)| cell_x(pos, v).is_some())
-        {
-            let var = model.add_indexed_var("z", &[cn, i + 1], Domain::Binary);
-            z.push((i, var));
-        }
-    }
-    model.add_row(
-        names::cage(c, ""),
-        "T.1",
-        format!("cage {cn}: exactly one of its {} tuples", z.len()),
-        z.iter().map(|&(_, var)| (var, 1)),
-        Sense::Eq,
-        1,
-    )?;
+            .is_some()
+    });
+    choice_row(model, c, &z)?;
+    let cn = c + 1;
     for (pos, cell) in t.cells.iter().enumerate() {
         let (i, j) = (cell.row as usize, cell.col as usize);
         // The z of each value at this cell, in tuple order: one pass over the
@@ -65,4 +46,42 @@ pub(super) fn rows(model: &mut Model, l: &Layout, c: usize, t: &Tuples) -> Resul
         }
     }
     Ok(())
+}
+
+/// Declares `z_C_T` for the tuples of cage `c` whose every value is
+/// `allowed` (position in the tuple, value): presolve removes the others.
+/// Names keep the tuple's index, so they do not move when presolve is
+/// switched on. Returns `(tuple index, z)` in tuple order.
+pub(super) fn declare(
+    model: &mut Model,
+    c: usize,
+    t: &Tuples,
+    allowed: impl Fn(usize, u8) -> bool,
+) -> Vec<(usize, VarId)> {
+    let mut z = Vec::new();
+    for (i, tuple) in t.iter().enumerate() {
+        if tuple.iter().enumerate().all(|(pos, &v)| allowed(pos, v)) {
+            z.push((
+                i,
+                model.add_indexed_var("z", &[c + 1, i + 1], Domain::Binary),
+            ));
+        }
+    }
+    z
+}
+
+/// (T.1) `cage_C`: exactly one of the cage's tuples.
+pub(super) fn choice_row(
+    model: &mut Model,
+    c: usize,
+    z: &[(usize, VarId)],
+) -> Result<(), ModelError> {
+    model.add_row(
+        names::cage(c, ""),
+        "T.1",
+        format!("cage {}: exactly one of its {} tuples", c + 1, z.len()),
+        z.iter().map(|&(_, var)| (var, 1)),
+        Sense::Eq,
+        1,
+    )
 }

@@ -323,7 +323,7 @@ fn grid_of(
         .clone()
         .unwrap_or_else(|| files.solution.clone());
     let empty = Model::default();
-    let grid = decode::grid(model.unwrap_or(&empty), puzzle.size, &values)
+    let grid = decode::grid(model.unwrap_or(&empty), puzzle, &values)
         .map_err(|reason| SolveError::Decode { file, reason })?;
     let violations = verify::check(puzzle, &grid);
     if !violations.is_empty() {

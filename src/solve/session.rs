@@ -23,6 +23,7 @@ use crate::compile::Encoded;
 use crate::formulate::{self, FormulateError, names};
 use crate::ir::{Grid, Puzzle};
 use crate::model::{Model, Sense, VarId};
+use crate::tuples;
 
 /// How far to go after the first solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -259,7 +260,7 @@ fn enumerate(
     while out.solutions.len() < wanted {
         let k = out.solutions.len();
         if let (Some(m), Some(index)) = (encoded.model_mut(), &index) {
-            add_cut(m, index, &out.solutions[k - 1], k)?;
+            add_cut(m, index, puzzle, &out.solutions[k - 1], k)?;
         }
         let file_stem = format!("{stem}.cut{k}");
         let run = attempt(spec, &file_stem, encoded, puzzle, &out.solutions)?;
@@ -298,30 +299,63 @@ fn var_index(model: &Model) -> HashMap<String, VarId> {
         .collect()
 }
 
-/// Appends `nogood_<k>`, which forbids `grid` (solution number `k`).
+/// Appends `nogood_<k>`, which forbids `grid` (solution number `k`): the
+/// sum of its cells' x is at most n² − 1. A cell without x (the cover
+/// formulation's tabulated cages) counts through its cage's tuple: z of
+/// the tuple the grid gives the cage, once per cage. Another grid differs
+/// in some cell, so in that cell's x or its cage's tuple.
 fn add_cut(
     model: &mut Model,
     index: &HashMap<String, VarId>,
+    puzzle: &Puzzle,
     grid: &Grid,
     k: usize,
 ) -> Result<(), SolveError> {
     let n = grid.size();
+    let missing = |name: &str| SolveError::Decode {
+        file: model.name.clone(),
+        reason: format!("the model has no variable {name} for the no-good cut"),
+    };
+    let mut cage_of = vec![0; n * n];
+    for (c, cage) in puzzle.cages.iter().enumerate() {
+        for cell in &cage.cells {
+            cage_of[cell.index(n)] = c;
+        }
+    }
+    let mut tables = tuples::Tables::new(puzzle);
+    let mut counted = vec![false; puzzle.cages.len()];
     let mut terms = Vec::with_capacity(n * n);
     for (i, row) in grid.values.iter().enumerate() {
         for (j, &v) in row.iter().enumerate() {
             let name = names::x(i, j, v as usize);
-            let var = index.get(&name).ok_or_else(|| SolveError::Decode {
-                file: model.name.clone(),
-                reason: format!("the model has no variable {name} for the no-good cut"),
-            })?;
-            terms.push((*var, 1));
+            if let Some(&var) = index.get(&name) {
+                terms.push((var, 1));
+                continue;
+            }
+            let c = cage_of[i * n + j];
+            if std::mem::replace(&mut counted[c], true) {
+                continue;
+            }
+            let table = tables.get(c).ok_or_else(|| missing(&name))?;
+            let here: Vec<u8> = table.cells.iter().map(|&c| grid.get(c) as u8).collect();
+            let tuple = table.iter().position(|t| t == &here[..]);
+            let z = tuple.map(|t| names::z(c, t)).unwrap_or(name);
+            terms.push((*index.get(&z).ok_or_else(|| missing(&z))?, 1));
         }
     }
-    let note = format!(
-        "forbids solution {k}: at most n^2-1 of its n^2 cell values \
-         (Kalvelagen 2016, Unique Solutions in KenKen)"
-    );
-    let rhs = (n * n) as i64 - 1;
+    let note = match terms.len() == n * n {
+        true => format!(
+            "forbids solution {k}: at most n^2-1 of its n^2 cell values \
+             (Kalvelagen 2016, Unique Solutions in KenKen)"
+        ),
+        false => format!(
+            "forbids solution {k}: at most {} of its {} cell values and cage tuples \
+             (Kalvelagen 2016, Unique Solutions in KenKen)",
+            terms.len() - 1,
+            terms.len()
+        ),
+    };
+    let rhs = terms.len() as i64 - 1;
     model
         .add_row(format!("nogood_{k}"), "nogood", note, terms, Sense::Le, rhs)
         .map_err(|e| SolveError::Model(e.into()))

@@ -84,7 +84,7 @@ pub fn read_columns(
         unreachable!("canonical keeps named values named")
     };
     if relaxed {
-        let cells = decode::cell_values(&model, n, &named)?;
+        let cells = decode::cell_values(&model, puzzle, &named)?;
         let fractional = (cells.iter())
             .filter(|c| c.iter().any(|&(_, x)| (x - 1.0).abs() > decode::X_TOL))
             .count();
@@ -94,7 +94,7 @@ pub fn read_columns(
             ..ReadBack::default()
         });
     }
-    let grid = decode::grid(&model, n, &Values::Named(named))?;
+    let grid = decode::grid(&model, puzzle, &Values::Named(named))?;
     if let Some(v) = verify::check(puzzle, &grid).first() {
         return Err(format!("HiGHS's grid breaks the puzzle's rules: {v}"));
     }
