@@ -24,7 +24,7 @@ use cagec::native;
 mod need_solver;
 mod support;
 
-use support::{cbc, env_or, highs, root_integral, stats, write};
+use support::{cbc, env_or, highs, root_lp, stats, write};
 
 fn configs() -> Vec<(&'static str, Options)> {
     let base = Options::default();
@@ -162,7 +162,7 @@ fn bench() -> Result<(), String> {
                 failed += usize::from(!r.ok);
                 c.push(r.seconds);
                 cn += r.nodes;
-                integral += usize::from(root_integral(&model, dir.path(), limit)?);
+                integral += usize::from(root_lp(&model, p, dir.path(), limit)?.integral);
             }
             let k = puzzles.len();
             let ((hm, hx), (cm, cx)) = (stats(&mut h), stats(&mut c));

@@ -12,7 +12,9 @@
 //! Environment: `CAGEC_SCALE_SIZES` (default `10,12,14,16,20,25,30`),
 //! `CAGEC_SCALE_PUZZLES` (per size, default 5), `CAGEC_SCALE_LIMIT` (seconds
 //! per solve, default 20), `CAGEC_SCALE_MIP` (HiGHS routes, default
-//! `tuples+presolve,paper+presolve`; also `tuples`, `paper`, or `none`),
+//! `cover+presolve,tuples+presolve`: a formulation, `cover`, `tuples` or
+//! `paper`, then flags, `+presolve` and `+start` for `--start native`; or
+//! `none`), `CAGEC_SCALE_CORPUS` (`generated`, `peer` or both, the default),
 //! `CAGEC_SCALE_PYTHON` (the interpreter with ortools; default the project
 //! venv's, then `python3`). Under `cargo test` it does a smoke run at 6×6.
 
@@ -30,9 +32,10 @@ use cagec::verify;
 mod need_solver;
 mod support;
 
-use support::{env_or, highs, peer_python, root_integral, write};
+use support::{env_or, peer_python, root_lp};
 
 /// One solver's answer on one puzzle.
+#[derive(Clone, Copy)]
 struct Answer {
     seconds: f64,
     /// Proved unique (true), shown not unique (false), or neither.
@@ -69,7 +72,7 @@ fn bench() -> Result<(), String> {
     };
     let limit: u64 = env_or("CAGEC_SCALE_LIMIT", 20);
     let routes: Vec<String> = std::env::var("CAGEC_SCALE_MIP")
-        .unwrap_or_else(|_| "tuples+presolve,paper+presolve".into())
+        .unwrap_or_else(|_| "cover+presolve,tuples+presolve".into())
         .split(',')
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty() && s != "none")
@@ -97,10 +100,17 @@ fn bench() -> Result<(), String> {
         "| corpus | n | puzzles | generate median (s) | native proved | native median (s) | native max (s) | native nodes (mean) | CP-SAT proved | CP-SAT median (s) | CP-SAT max (s) | CP-SAT median ÷ native median |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    let corpus = std::env::var("CAGEC_SCALE_CORPUS").unwrap_or_default();
+    let (with_generated, with_peer) = match corpus.as_str() {
+        "generated" => (true, false),
+        "peer" => (false, true),
+        "" | "both" => (true, true),
+        other => return Err(format!("CAGEC_SCALE_CORPUS={other}: generated, peer or both")),
+    };
     for &n in &sizes {
         let mut gen_times = Vec::new();
         let mut generated = Vec::new();
-        for i in 0..count {
+        for i in (0..count).filter(|_| with_generated) {
             // Seeds that nothing was tuned on.
             let opts = generate::Options {
                 size: n,
@@ -115,7 +125,7 @@ fn bench() -> Result<(), String> {
                 .map_err(|e| e.to_string())?;
             generated.push((path, u.puzzle));
         }
-        let peer = if smoke {
+        let peer = if smoke || !with_peer {
             Vec::new()
         } else {
             peer_corpus(n, count)?
@@ -157,33 +167,25 @@ fn bench() -> Result<(), String> {
             );
             if highs_ok {
                 for route in &routes {
-                    let answers: Vec<(Answer, bool)> = puzzles
+                    let answers: Vec<MipAnswer> = puzzles
                         .iter()
                         .map(|(path, p)| solve_highs(path, p, route, limit, dir.path()))
                         .collect::<Result<_, _>>()?;
-                    let plain: Vec<Answer> = answers.iter().map(|(a, _)| Answer { ..*a }).collect();
+                    let plain: Vec<Answer> = answers.iter().map(|a| a.whole).collect();
                     agree("native", &native, route, &plain, puzzles)?;
-                    let (m, x) = median_max(&plain);
-                    let integral = answers.iter().filter(|(_, i)| *i).count();
-                    mip_rows.push(format!(
-                        "| {corpus} | {n} | HiGHS {route} | {}/{} | {m:.3} | {x:.3} | {:.0} | {integral}/{} |",
-                        proved(&plain),
-                        puzzles.len(),
-                        mean_effort(&plain),
-                        puzzles.len()
-                    ));
+                    mip_rows.push(mip_row(corpus, n, route, &answers));
                 }
             }
         }
     }
     if !mip_rows.is_empty() {
         println!(
-            "\nHiGHS (1 thread) through cagec's formulations; nodes of the first solve; root LP integral: every x of the LP relaxation at 0 or 1.\n"
+            "\nHiGHS (1 thread) through `cagec solve --unique` on each route; first run and no-good run: HiGHS's own time and nodes for each (the median of the puzzles whose run finished, and how many did); root LP integral: every x of the LP relaxation at 0 or 1 (`stats --root`).\n"
         );
         println!(
-            "| corpus | n | route | proved | median (s) | max (s) | nodes (mean) | root LP integral |"
+            "| corpus | n | route | proved | median (s) | max (s) | first run: done, median (s), nodes (mean) | no-good run: done, median (s), nodes (mean) | root LP integral |"
         );
-        println!("|---|---|---|---|---|---|---|---|");
+        println!("|---|---|---|---|---|---|---|---|---|");
         for row in mip_rows {
             println!("{row}");
         }
@@ -216,39 +218,56 @@ fn solve_native(p: &Puzzle, limit: u64) -> Result<Answer, String> {
     })
 }
 
-/// `cagec solve --solver highs --unique` on one route, plus the first
-/// solve's node count and the root LP's integrality from HiGHS itself.
+/// A HiGHS route of `CAGEC_SCALE_MIP`, as `cagec solve` flags.
+fn route_flags(route: &str) -> Result<Vec<&'static str>, String> {
+    let mut parts = route.split('+');
+    let mut flags = vec!["--formulation"];
+    flags.push(match parts.next() {
+        Some("cover") => "cover",
+        Some("tuples") => "tuples",
+        Some("paper") => "melkonian",
+        _ => return Err(format!("unknown route {route} in CAGEC_SCALE_MIP")),
+    });
+    for part in parts {
+        match part {
+            "presolve" => flags.push("--presolve"),
+            "start" => flags.extend(["--start", "native"]),
+            other => return Err(format!("unknown flag {other} in route {route}")),
+        }
+    }
+    Ok(flags)
+}
+
+/// One HiGHS route on one puzzle.
+struct MipAnswer {
+    /// Both runs, process start included; effort: the first run's nodes.
+    whole: Answer,
+    /// HiGHS's own time and nodes, when the run finished.
+    first: Option<(f64, u64)>,
+    /// The no-good run's, when it ran and finished.
+    no_good: Option<(f64, u64)>,
+    integral: bool,
+}
+
+/// `cagec solve --solver highs --unique` on one route, with each run's time
+/// and nodes from the logs it keeps, and the root LP's integrality from
+/// `stats --root`'s own code.
 fn solve_highs(
     path: &Path,
     p: &Puzzle,
     route: &str,
     limit: u64,
     dir: &Path,
-) -> Result<(Answer, bool), String> {
-    let (formulation, presolve) = match route {
-        "tuples+presolve" => ("tuples", true),
-        "tuples" => ("tuples", false),
-        "paper+presolve" => ("melkonian", true),
-        "paper" => ("melkonian", false),
-        other => return Err(format!("unknown route {other} in CAGEC_SCALE_MIP")),
-    };
+) -> Result<MipAnswer, String> {
+    let flags = route_flags(route)?;
+    let keep = tempfile::tempdir_in(dir).map_err(|e| format!("temp dir: {e}"))?;
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_cagec"));
-    cmd.args([
-        "solve",
-        "--solver",
-        "highs",
-        "--unique",
-        "--json",
-        "--threads",
-        "1",
-        "--formulation",
-        formulation,
-    ])
-    .args(["--time-limit", &limit.to_string()])
-    .arg(path);
-    if presolve {
-        cmd.arg("--presolve");
-    }
+    cmd.args(["solve", "--solver", "highs", "--unique", "--json"])
+        .args(["--threads", "1", "--time-limit", &limit.to_string()])
+        .args(&flags)
+        .arg("--keep")
+        .arg(keep.path())
+        .arg(path);
     let start = Instant::now();
     let out = cmd
         .stderr(Stdio::null())
@@ -268,28 +287,74 @@ fn solve_highs(
         Some("not-unique") => Some(false),
         _ => None,
     };
+    let first = run_figures(keep.path(), |f| f.ends_with(".lp.highs.log") && !f.contains(".cut"));
+    let no_good = run_figures(keep.path(), |f| f.ends_with(".cut1.lp.highs.log"));
+    let formulation = match flags[1] {
+        "cover" => Formulation::Cover,
+        "tuples" => Formulation::Tuples,
+        _ => Formulation::Melkonian,
+    };
     let opts = Options {
-        formulation: if formulation == "tuples" {
-            Formulation::Tuples
-        } else {
-            Formulation::Melkonian
-        },
-        presolve,
+        formulation,
+        presolve: flags.contains(&"--presolve"),
         ..Options::default()
     };
     let model = formulate_with(p, &opts).map_err(|e| e.to_string())?;
-    let lp = dir.join("m.lp");
-    write(&lp, &model);
-    let first = highs(&lp, limit, &dir.join("m.sol"))?;
-    let integral = root_integral(&model, dir, limit)?;
-    Ok((
-        Answer {
+    let integral = root_lp(&model, p, dir, limit)?.integral;
+    Ok(MipAnswer {
+        whole: Answer {
             seconds,
             unique,
-            effort: first.nodes,
+            effort: first.map_or(0, |(_, nodes)| nodes),
         },
+        first: first.filter(|&(t, _)| t < limit as f64),
+        no_good: no_good.filter(|&(t, _)| t < limit as f64),
         integral,
-    ))
+    })
+}
+
+/// HiGHS's time and node count from the kept log whose name `pick`s.
+fn run_figures(dir: &Path, pick: impl Fn(&str) -> bool) -> Option<(f64, u64)> {
+    let file = std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .find(|e| pick(&e.file_name().to_string_lossy()))?;
+    let log = std::fs::read_to_string(file.path()).ok()?;
+    let after = |label: &str| {
+        log.lines()
+            .find_map(|l| l.trim_start().strip_prefix(label))
+            .and_then(|rest| rest.split_whitespace().next()?.parse::<f64>().ok())
+    };
+    Some((after("Timing")?, after("Nodes")? as u64))
+}
+
+/// One line of the MIP table.
+fn mip_row(corpus: &str, n: usize, route: &str, answers: &[MipAnswer]) -> String {
+    let plain: Vec<Answer> = answers.iter().map(|a| a.whole).collect();
+    let (m, x) = median_max(&plain);
+    let run = |pick: fn(&MipAnswer) -> Option<(f64, u64)>| {
+        let done: Vec<(f64, u64)> = answers.iter().filter_map(pick).collect();
+        let times: Vec<f64> = done.iter().map(|d| d.0).collect();
+        let nodes = done.iter().map(|d| d.1 as f64).sum::<f64>() / done.len().max(1) as f64;
+        match done.is_empty() {
+            true => format!("0/{}", answers.len()),
+            false => format!(
+                "{}/{}, {:.3}, {nodes:.0}",
+                done.len(),
+                answers.len(),
+                median(&times)
+            ),
+        }
+    };
+    let integral = answers.iter().filter(|a| a.integral).count();
+    format!(
+        "| {corpus} | {n} | HiGHS {route} | {}/{} | {m:.3} | {x:.3} | {} | {} | {integral}/{} |",
+        proved(&plain),
+        answers.len(),
+        run(|a| a.first),
+        run(|a| a.no_good),
+        answers.len()
+    )
 }
 
 fn solve_cpsat(

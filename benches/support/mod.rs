@@ -10,8 +10,9 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use cagec::back;
-use cagec::formulate::names;
+use cagec::ir::Puzzle;
 use cagec::model::Model;
+use cagec::solve::root::RootLp;
 
 pub fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
     std::env::var(key)
@@ -86,41 +87,12 @@ pub fn cbc(lp: &Path, limit: u64) -> Result<Run, String> {
     )
 }
 
-/// Solves the LP relaxation with HiGHS; true when every x comes back 0 or 1.
-pub fn root_integral(model: &Model, dir: &Path, limit: u64) -> Result<bool, String> {
-    let mut relaxed = model.clone();
-    relaxed.relax_integrality();
-    let lp = dir.join("relaxed.lp");
-    let sol = dir.join("relaxed.sol");
-    let _ = std::fs::remove_file(&sol);
-    write(&lp, &relaxed);
-    highs(&lp, limit, &sol)?;
-    let text = std::fs::read_to_string(&sol).unwrap_or_default();
-    let mut in_columns = false;
-    let mut any = false;
-    for line in text.lines() {
-        if line.starts_with("# Columns") {
-            in_columns = true;
-            continue;
-        }
-        if line.starts_with('#') {
-            in_columns = false;
-        }
-        if !in_columns {
-            continue;
-        }
-        let Some((name, value)) = line.rsplit_once(' ') else {
-            continue;
-        };
-        if names::parse_x(name).is_some() {
-            any = true;
-            let v: f64 = value.parse().unwrap_or(0.5);
-            if (v - v.round()).abs() > 1e-6 {
-                return Ok(false);
-            }
-        }
-    }
-    Ok(any)
+/// The LP relaxation solved by HiGHS, as `cagec stats --root` reports it.
+pub fn root_lp(model: &Model, puzzle: &Puzzle, dir: &Path, limit: u64) -> Result<RootLp, String> {
+    let located = cagec::solve::locate(cagec::solve::Solver::Highs).map_err(|e| e.to_string())?;
+    let root = tempfile::tempdir_in(dir).map_err(|e| format!("temp dir: {e}"))?;
+    cagec::solve::root::relaxation(model, puzzle, &located, root.path(), Some(limit as f64))
+        .map_err(|e| e.to_string())
 }
 
 pub fn write(path: &Path, model: &Model) {

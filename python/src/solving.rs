@@ -118,6 +118,7 @@ pub fn solve<'py>(
                 threads,
                 mode,
                 formulation: formulation.clone(),
+                start: false,
             };
             let stem = core.name.clone();
             let out = interruptible(py, |stop| {

@@ -90,6 +90,12 @@ pub struct SolveArgs {
     /// With --all: stop after this many solutions.
     #[arg(long, value_name = "N", default_value_t = 1000, requires = "all", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
+    /// Start the first run from a solution (a MIP start, HiGHS and CBC on
+    /// lp, mps, fixed-mps): `native`, the built-in solver's first one. The
+    /// no-good runs of --unique and --all start cold, so a proof is still the
+    /// MIP solver's own.
+    #[arg(long, value_enum, value_name = "FROM")]
+    pub start: Option<StartFrom>,
     /// Keep every file of the runs in DIR, with commands.txt to reproduce them.
     #[arg(long, value_name = "DIR")]
     pub keep: Option<PathBuf>,
@@ -147,6 +153,13 @@ impl SolverArg {
             SolverArg::Scip => Some(Solver::Scip),
         }
     }
+}
+
+/// `--start`: where the first run's MIP start comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum StartFrom {
+    /// The built-in solver's first solution.
+    Native,
 }
 
 /// What solves the puzzles.
@@ -304,6 +317,17 @@ fn configure(args: &SolveArgs) -> Result<Engine, u8> {
              (every row explicit) instead of the paper's AMPL pair"
         );
     }
+    let mip_start = [Solver::Highs, Solver::Cbc].contains(&located.solver)
+        && [Via::Lp, Via::Mps, Via::FixedMps].contains(&via);
+    if args.start.is_some() && !mip_start {
+        eprintln!(
+            "cagec: --start: {} does not read a MIP start on --via {}; HiGHS and CBC \
+             read one on lp, mps and fixed-mps",
+            located.name,
+            via.name()
+        );
+        return Err(exit::INVALID);
+    }
     Ok(Engine::External(Config {
         located,
         via,
@@ -311,6 +335,7 @@ fn configure(args: &SolveArgs) -> Result<Engine, u8> {
         threads: args.threads,
         mode,
         formulation,
+        start: args.start.is_some(),
     }))
 }
 
@@ -318,6 +343,12 @@ fn configure(args: &SolveArgs) -> Result<Engine, u8> {
 fn native_engine(args: &SolveArgs, mode: Mode) -> Result<Engine, u8> {
     if args.via.is_some() {
         eprintln!("cagec: the native solver reads the puzzle directly; --via does not apply");
+        return Err(exit::INVALID);
+    }
+    if args.start.is_some() {
+        eprintln!(
+            "cagec: --start gives a MIP solver a first solution; name one: --solver highs|cbc"
+        );
         return Err(exit::INVALID);
     }
     if args.keep.is_some() {

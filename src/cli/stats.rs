@@ -5,6 +5,10 @@ use std::path::PathBuf;
 use crate::formulate::{family_name, formulate_with};
 use crate::front::InputFormat;
 use crate::input;
+use crate::ir::Puzzle;
+use crate::model::Model;
+use crate::solve::root::{self, RootLp};
+use crate::solve::{SolveError, Solver, locate};
 use crate::stats::Stats;
 
 use super::exit;
@@ -21,6 +25,11 @@ pub struct StatsArgs {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Also solve the model's LP relaxation (every binary in [0, 1]) with
+    /// HiGHS and report its objective, the x strictly between 0 and 1, the
+    /// simplex iterations and HiGHS's time: formulations compared by number.
+    #[arg(long)]
+    pub root: bool,
 }
 
 pub fn run(args: &StatsArgs) -> u8 {
@@ -37,12 +46,58 @@ pub fn run(args: &StatsArgs) -> u8 {
         }
     };
     let s = Stats::of(&model);
+    let root = match args.root {
+        true => match root_lp(&model, &loaded.puzzle) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                eprintln!("cagec: {}: root LP: {e}", loaded.display_name);
+                return e.exit_code();
+            }
+        },
+        false => None,
+    };
     if args.json {
-        println!("{}", serde_json::to_string(&s).expect("stats serialise"));
+        let mut json = serde_json::to_value(&s).expect("stats serialise");
+        if let Some(r) = &root {
+            json["root"] = serde_json::to_value(r).expect("root LP serialises");
+        }
+        println!("{json}");
     } else {
         print!("{}", table(&loaded.display_name, loaded.puzzle.size, &s));
+        if let Some(r) = &root {
+            print!("{}", root_table(r));
+        }
     }
     exit::OK
+}
+
+/// The LP relaxation of `model`, solved by HiGHS in a private directory.
+fn root_lp(model: &Model, puzzle: &Puzzle) -> Result<RootLp, SolveError> {
+    let located = locate(Solver::Highs)?;
+    let dir = tempfile::Builder::new()
+        .prefix("cagec-root-")
+        .tempdir()
+        .map_err(|source| SolveError::Io {
+            what: "creating a temporary directory".into(),
+            source,
+        })?;
+    root::relaxation(model, puzzle, &located, dir.path(), None)
+}
+
+fn root_table(r: &RootLp) -> String {
+    let or_dash = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v}"));
+    let mut out = format!("\nroot LP relaxation (HiGHS): {}\n", r.status);
+    out.push_str(&format!("objective  {:>9}\n", or_dash(r.objective)));
+    out.push_str(&format!(
+        "fractional {:>9}  of {} x (cell, value) pairs; {} cells\n",
+        r.fractional_x, r.x, r.fractional_cells
+    ));
+    out.push_str(&format!(
+        "iterations {:>9}\nseconds    {:>9}\n",
+        r.iterations.map_or("-".to_string(), |v| v.to_string()),
+        or_dash(r.seconds)
+    ));
+    out
 }
 
 fn table(name: &str, n: usize, s: &Stats) -> String {

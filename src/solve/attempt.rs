@@ -48,6 +48,16 @@ pub struct RunSpec<'a> {
     pub cancel: &'a AtomicBool,
 }
 
+/// What cagec tells the solver about one run besides its model.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hints<'a> {
+    /// A feasible point of the model, one value per column, to start from
+    /// (a MIP start: HiGHS and CBC read it).
+    pub start: Option<&'a [i64]>,
+    /// A no-good run: its answer is usually "infeasible".
+    pub cut_run: bool,
+}
+
 /// The wall-clock kill: a little after the solver's own limit.
 pub fn wall_limit(time_limit: Option<f64>) -> Option<Duration> {
     time_limit.map(|t| Duration::from_secs_f64(t + 5.0 + 0.1 * t))
@@ -61,9 +71,13 @@ pub fn attempt(
     encoded: &Encoded<'_>,
     puzzle: &Puzzle,
     cuts: &[Grid],
+    hints: Hints<'_>,
 ) -> Result<Attempt, SolveError> {
     let written = emit::write(spec.via, spec.dir, file_stem, encoded, puzzle, cuts)?;
-    let files = Files::new(spec.located, &written);
+    let mut files = Files::new(spec.located, &written);
+    if let Some(model) = encoded.model() {
+        files.extra = extras(spec, &written, model, hints)?;
+    }
     for stale in [Some(&files.solution), files.printed.as_ref()]
         .into_iter()
         .flatten()
@@ -101,6 +115,47 @@ struct Files {
     printed: Option<String>,
     stdout: String,
     stderr: String,
+    extra: Extras,
+}
+
+/// Input files of a run beyond the model, relative to the run directory.
+#[derive(Default)]
+struct Extras {
+    /// The MIP start, in the solver's format.
+    start: Option<String>,
+    /// A HiGHS options file.
+    options: Option<String>,
+}
+
+/// Writes the MIP start and the solver options of one run, if any.
+fn extras(
+    spec: &RunSpec<'_>,
+    written: &Written,
+    model: &Model,
+    hints: Hints<'_>,
+) -> Result<Extras, SolveError> {
+    let base = &written.model;
+    let mut extra = Extras::default();
+    let names = written.names.as_ref();
+    if let Some(point) = hints.start {
+        extra.start = match spec.located.solver {
+            Solver::Highs => Some(emit::file(spec.dir, &format!("{base}.start.sol"), |w| {
+                crate::back::write_solution(model, names, point, w)
+            })?),
+            Solver::Cbc => Some(emit::file(spec.dir, &format!("{base}.start"), |w| {
+                cbc::write_start(model, names, point, w)
+            })?),
+            _ => None,
+        };
+    }
+    let settings = highs::settings(hints.cut_run, model.presolve.is_some());
+    if spec.located.solver == Solver::Highs && !settings.is_empty() {
+        let text: String = settings.iter().map(|(k, v)| format!("{k} = {v}\n")).collect();
+        extra.options = Some(emit::file(spec.dir, &format!("{base}.highs.opt"), |w| {
+            w.write_all(text.as_bytes())
+        })?);
+    }
+    Ok(extra)
 }
 
 /// How a solver answers.
@@ -141,6 +196,7 @@ impl Files {
             printed: written.printed.map(|_| format!("{base}.{s}.out")),
             stdout,
             stderr: format!("{base}.{s}.err"),
+            extra: Extras::default(),
         }
     }
 }
@@ -159,8 +215,21 @@ fn invocation(spec: &RunSpec<'_>, written: &Written, files: &Files) -> Invocatio
     let (t, threads) = (spec.time_limit, spec.threads);
     let solver = spec.located.solver;
     let args = match solver {
-        Solver::Highs => highs::args(&written.model, &files.solution, t, threads),
-        Solver::Cbc => cbc::args(&written.model, &files.solution, t, threads),
+        Solver::Highs => highs::args(
+            &written.model,
+            &files.solution,
+            t,
+            threads,
+            files.extra.start.as_deref(),
+            files.extra.options.as_deref(),
+        ),
+        Solver::Cbc => cbc::args(
+            &written.model,
+            &files.solution,
+            t,
+            threads,
+            files.extra.start.as_deref(),
+        ),
         Solver::Glpk => {
             let f = glpk::Files {
                 model: &written.model,

@@ -7,7 +7,11 @@
 //! and the columns block, each line `[**]<index> <name> <value> <reduced cost>`
 //! and each block numbered from 0.
 
+use std::io::{self, Write};
+
 use super::{ParseError, RawSolution, Stop, Values, number};
+use crate::back::FixedNames;
+use crate::model::{Model, VarId};
 
 /// Arguments for one run; `model` and `solution` are relative to the run dir.
 pub fn args(
@@ -15,8 +19,12 @@ pub fn args(
     solution: &str,
     time_limit: Option<f64>,
     threads: Option<u32>,
+    start: Option<&str>,
 ) -> Vec<String> {
     let mut a = vec![model.to_string()];
+    if let Some(f) = start {
+        a.extend(["-mipStart".to_string(), f.to_string()]);
+    }
     if let Some(t) = time_limit {
         // The Debian 2.10 build counts CPU time unless told otherwise.
         a.extend([
@@ -31,6 +39,24 @@ pub fn args(
     }
     a.extend(["-solve", "-printingOptions", "all", "-solu", solution].map(String::from));
     a
+}
+
+/// A MIP start as CBC's `-mipStart` reads it: `index name value` per
+/// column, with the model file's column names.
+pub fn write_start(
+    model: &Model,
+    fixed: Option<&FixedNames>,
+    point: &[i64],
+    w: &mut dyn Write,
+) -> io::Result<()> {
+    for (i, value) in point.iter().enumerate() {
+        let var = VarId(i as u32);
+        match fixed {
+            Some(names) => writeln!(w, "{i} {} {value}", names.col(model, var).as_str())?,
+            None => writeln!(w, "{i} {} {value}", model.var_name(var))?,
+        }
+    }
+    Ok(())
 }
 
 /// The first line of a CBC log that reports a failure, if any.
@@ -231,10 +257,15 @@ mod tests {
 
     #[test]
     fn limits_come_before_solve() {
-        let a = args("m.lp", "m.sol", Some(3.0), Some(2)).join(" ");
+        let a = args("m.lp", "m.sol", Some(3.0), Some(2), None).join(" ");
         assert_eq!(
             a,
             "m.lp -sec 3 -timeMode elapsed -threads 2 -solve -printingOptions all -solu m.sol"
+        );
+        let a = args("m.lp", "m.sol", None, None, Some("m.start")).join(" ");
+        assert_eq!(
+            a,
+            "m.lp -mipStart m.start -solve -printingOptions all -solu m.sol"
         );
     }
 }

@@ -159,6 +159,17 @@ fn write_pair(
     })
 }
 
+/// Writes one more input file of a run (a MIP start, an options file) as
+/// `name` in `dir`, and returns the name.
+pub fn file(
+    dir: &Path,
+    name: &str,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<String, SolveError> {
+    to_file(dir, name, fill)?;
+    Ok(name.to_string())
+}
+
 fn to_file(
     dir: &Path,
     name: &str,

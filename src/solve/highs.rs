@@ -8,12 +8,15 @@
 
 use super::{ParseError, RawSolution, Stop, Values, number};
 
-/// Arguments for one run; `model` and `solution` are relative to the run dir.
+/// Arguments for one run; `model`, `solution`, the MIP `start` (a MIPLIB
+/// solution file) and the `options` file are relative to the run dir.
 pub fn args(
     model: &str,
     solution: &str,
     time_limit: Option<f64>,
     threads: Option<u32>,
+    start: Option<&str>,
+    options: Option<&str>,
 ) -> Vec<String> {
     let mut a = vec![
         "--model_file".to_string(),
@@ -21,6 +24,11 @@ pub fn args(
         "--solution_file".to_string(),
         solution.to_string(),
     ];
+    for (flag, file) in [("--read_solution_file", start), ("--options_file", options)] {
+        if let Some(f) = file {
+            a.extend([flag.to_string(), f.to_string()]);
+        }
+    }
     if let Some(t) = time_limit {
         a.push("--time_limit".into());
         a.push(t.to_string());
@@ -30,6 +38,13 @@ pub fn args(
         a.push(n.to_string());
     }
     a
+}
+
+/// The options cagec sets for one HiGHS run, beyond the command line's:
+/// none yet (each candidate is measured in docs/performance.md).
+pub fn settings(cut_run: bool, presolved: bool) -> Vec<(&'static str, &'static str)> {
+    let _ = (cut_run, presolved);
+    Vec::new()
 }
 
 /// What a HiGHS model status means for cagec, or `Err` for the statuses that
@@ -180,10 +195,16 @@ mod tests {
 
     #[test]
     fn limits_go_on_the_command_line() {
-        let a = args("m.lp", "m.sol", Some(2.5), Some(3));
+        let a = args("m.lp", "m.sol", Some(2.5), Some(3), None, None);
         assert_eq!(
             a.join(" "),
             "--model_file m.lp --solution_file m.sol --time_limit 2.5 --threads 3"
+        );
+        let a = args("m.lp", "m.sol", None, None, Some("m.start"), Some("m.opt"));
+        assert_eq!(
+            a.join(" "),
+            "--model_file m.lp --solution_file m.sol --read_solution_file m.start \
+             --options_file m.opt"
         );
     }
 }

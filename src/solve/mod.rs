@@ -26,6 +26,7 @@ pub mod locate;
 pub mod native_run;
 pub mod process;
 pub mod report;
+pub mod root;
 pub mod scip;
 pub mod session;
 

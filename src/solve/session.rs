@@ -16,7 +16,7 @@ use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::attempt::{RunSpec, attempt};
+use super::attempt::{Hints, RunSpec, attempt};
 use super::locate::Located;
 use super::{Existence, SolveError, Stop, Via};
 use crate::compile::Encoded;
@@ -47,6 +47,9 @@ pub struct Config {
     pub mode: Mode,
     /// Formulation options for the LP and MPS routes.
     pub formulation: formulate::Options,
+    /// Start the first run from the native solver's solution (a MIP start,
+    /// HiGHS and CBC); the no-good runs start cold.
+    pub start: bool,
 }
 
 /// Whether the first solution is the only one.
@@ -185,7 +188,15 @@ pub fn solve_puzzle(
         commands: &mut CommandLog(&ws.commands),
         cancel,
     };
-    let first = attempt(&mut spec, stem, &encoded, puzzle, &[])?;
+    let point = match (cfg.start, encoded.model()) {
+        (true, Some(model)) => native_start(puzzle, model, cfg.time_limit)?,
+        _ => None,
+    };
+    let hints = Hints {
+        start: point.as_deref(),
+        cut_run: false,
+    };
+    let first = attempt(&mut spec, stem, &encoded, puzzle, &[], hints)?;
     let mut out = Outcome {
         stop: first.stop.clone(),
         existence: match (&first.grid, &first.stop) {
@@ -214,6 +225,26 @@ pub fn solve_puzzle(
     }
     out.seconds = start.elapsed().as_secs_f64();
     Ok(out)
+}
+
+/// The native solver's first solution as a point of `model`, or None when
+/// it finds none within the time limit (the run then starts cold).
+fn native_start(
+    puzzle: &Puzzle,
+    model: &Model,
+    time_limit: Option<f64>,
+) -> Result<Option<Vec<i64>>, SolveError> {
+    let out = super::solve_native(puzzle, Mode::First, time_limit, None)?;
+    let Some(grid) = out.solutions.first() else {
+        return Ok(None);
+    };
+    let point = formulate::point::feasible_point(model, puzzle, grid).map_err(|e| {
+        SolveError::Decode {
+            file: model.name.clone(),
+            reason: format!("the native solution is no point of the model: {e}"),
+        }
+    })?;
+    Ok(Some(point))
 }
 
 /// Presolve proved the puzzle has no solution: no solver run is needed.
@@ -263,7 +294,11 @@ fn enumerate(
             add_cut(m, index, puzzle, &out.solutions[k - 1], k)?;
         }
         let file_stem = format!("{stem}.cut{k}");
-        let run = attempt(spec, &file_stem, encoded, puzzle, &out.solutions)?;
+        let hints = Hints {
+            start: None,
+            cut_run: true,
+        };
+        let run = attempt(spec, &file_stem, encoded, puzzle, &out.solutions, hints)?;
         out.runs += 1;
         out.last_stop = run.stop.clone();
         match run.grid {
