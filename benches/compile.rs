@@ -1,6 +1,11 @@
 //! `cargo bench --bench compile`: formulate + emit synthetic puzzles of
 //! n = 9, 16, 32, 64, 100 to every format, and print time and MB/s.
 //! Output goes to a byte-counting sink, so this measures cagec, not the disk.
+//!
+//! Then whole processes, as a user runs them: `cagec compile P.cage --to F
+//! -o OUT` against `cp OUT COPY`, a plain copy of the same bytes, in
+//! alternating rounds (median of each), for every format at the largest n;
+//! the ratio is the measure of emission against the copy limit.
 
 use std::io;
 use std::time::Duration;
@@ -76,7 +81,69 @@ fn main() {
                 ms(t)
             );
         }
+        if only.is_some_and(|o| o == n) || n == 100 {
+            against_copy(n, &puzzle, if smoke { 1 } else { 7 });
+        }
     }
+}
+
+/// `cagec compile` against `cp` of its output, whole processes.
+fn against_copy(n: usize, puzzle: &cagec::ir::Puzzle, rounds: usize) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let cage = dir.path().join(format!("synthetic{n}.cage"));
+    std::fs::write(&cage, cagec::front::write::jwiki(puzzle)).expect("the puzzle file");
+    println!("\nWhole processes at n = {n}, median of {rounds} alternating rounds:\n");
+    println!("| format | MB | cagec compile (s) | cp (s) | ratio |");
+    println!("|---|---|---|---|---|");
+    for (format, ext) in [
+        ("lp", "lp"),
+        ("mps", "mps"),
+        ("fixed-mps", "mps"),
+        ("opb", "opb"),
+        ("cnf", "cnf"),
+        ("fzn", "fzn"),
+    ] {
+        let out = dir.path().join(format!("model.{ext}"));
+        let copy = dir.path().join(format!("copy.{ext}"));
+        let (mut compile, mut cp) = (Vec::new(), Vec::new());
+        for _ in 0..rounds {
+            compile.push(seconds(
+                std::process::Command::new(env!("CARGO_BIN_EXE_cagec"))
+                    .arg("compile")
+                    .arg(&cage)
+                    .args(["--to", format, "-o"])
+                    .arg(&out),
+            ));
+            cp.push(seconds(
+                std::process::Command::new("cp").arg(&out).arg(&copy),
+            ));
+        }
+        let bytes = std::fs::metadata(&out).map_or(0, |m| m.len());
+        let (c, k) = (median(&mut compile), median(&mut cp));
+        println!(
+            "| {format} | {:.1} | {c:.3} | {k:.3} | {:.1} |",
+            bytes as f64 / 1e6,
+            c / k
+        );
+        let _ = std::fs::remove_file(&copy);
+        let _ = std::fs::remove_file(&out);
+    }
+}
+
+/// Wall seconds of one run of `cmd`, which must succeed.
+fn seconds(cmd: &mut std::process::Command) -> f64 {
+    let start = std::time::Instant::now();
+    let status = cmd
+        .stdout(std::process::Stdio::null())
+        .status()
+        .expect("the command runs");
+    assert!(status.success(), "{cmd:?} failed");
+    start.elapsed().as_secs_f64()
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
 }
 
 fn ms(t: Duration) -> f64 {

@@ -191,12 +191,46 @@ impl Model {
     /// [`add_var`](Self::add_var) for the common `prefix_I_J_K` names, without
     /// the formatting machinery (the x variables are n³ of them).
     pub fn add_indexed_var(&mut self, prefix: &str, indices: &[usize], domain: Domain) -> VarId {
-        self.names.text.push_str(prefix);
+        let text = &mut self.names.text;
+        text.push_str(prefix);
         for &i in indices {
-            self.names.text.push('_');
-            push_decimal(&mut self.names.text, i);
+            if i <= 9 {
+                // One piece for the common one-digit indices.
+                text.push_str(&"_0_1_2_3_4_5_6_7_8_9"[2 * i..2 * i + 2]);
+            } else {
+                text.push('_');
+                match crate::back::text::small_decimal(i as u64) {
+                    Some(digits) => text.push_str(digits),
+                    None => text.push_str(crate::back::text::Int::new(i as i64).as_str()),
+                }
+            }
         }
         self.end_var(domain)
+    }
+
+    /// A variable named `prefix` followed by `last` in decimal: the x
+    /// variables of one cell share the prefix `x_I_J_`, built once.
+    pub fn add_suffixed_var(&mut self, prefix: &str, last: usize, domain: Domain) -> VarId {
+        let text = &mut self.names.text;
+        text.push_str(prefix);
+        match crate::back::text::small_decimal(last as u64) {
+            Some(digits) => text.push_str(digits),
+            None => text.push_str(crate::back::text::Int::new(last as i64).as_str()),
+        }
+        self.end_var(domain)
+    }
+
+    /// Room for about this many more variables, rows and non-zeros, so a
+    /// large model is not copied as its arrays grow.
+    pub fn reserve(&mut self, vars: usize, rows: usize, nonzeros: usize) {
+        self.domains.reserve(vars);
+        self.names.starts.reserve(vars);
+        // Names like `x_12_34_56`.
+        self.names.text.reserve(vars * 10);
+        self.rows.reserve(rows);
+        self.row_names.starts.reserve(rows);
+        self.row_notes.starts.reserve(rows);
+        self.terms.reserve(nonzeros);
     }
 
     fn end_var(&mut self, domain: Domain) -> VarId {
@@ -453,11 +487,6 @@ fn has_repeats(terms: &[Term]) -> bool {
     let mut seen: Vec<u32> = terms.iter().map(|t| t.var.0).collect();
     seen.sort_unstable();
     seen.windows(2).any(|w| w[0] == w[1])
-}
-
-/// Appends `v` in decimal.
-fn push_decimal(out: &mut String, v: usize) {
-    out.push_str(crate::back::text::Int::new(v as i64).as_str());
 }
 
 #[cfg(test)]

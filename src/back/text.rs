@@ -41,6 +41,16 @@ static SMALL_TEXT: &str = match std::str::from_utf8(&SMALL_TABLE) {
     Err(_) => panic!("the table is ASCII"),
 };
 
+/// `v` in decimal from the static table, when `v` ≤ 9999.
+pub(crate) fn small_decimal(v: u64) -> Option<&'static str> {
+    if v > SMALL as u64 {
+        return None;
+    }
+    let end = (v as usize + SMALL as usize) * SLOT + SLOT;
+    let digits = 1 + usize::from(v >= 10) + usize::from(v >= 100) + usize::from(v >= 1000);
+    Some(&SMALL_TEXT[end - digits..end])
+}
+
 /// An `i64` in decimal: from a static table when small, else formatted into
 /// a stack buffer (itoa-style). Integers never print as `-0`.
 pub(crate) struct Int {

@@ -279,6 +279,7 @@ fn product_rows(
     primes: &[usize],
 ) -> Result<(), ModelError> {
     let t = cage.target;
+    let factors = factor_text(t);
     for &p in primes {
         let e = exponent(t, p as u64);
         let terms = cells
@@ -298,7 +299,7 @@ fn product_rows(
                 "cage {} ({t}*): the values hold the prime {p} exactly {e} time{} ({t} = {})",
                 c + 1,
                 if e == 1 { "" } else { "s" },
-                factor_text(t)
+                factors
             ),
             terms,
             Sense::Eq,

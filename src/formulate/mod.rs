@@ -19,6 +19,7 @@ mod tupled;
 
 use crate::ir::{Puzzle, Rules};
 use crate::model::{Domain, Model, ModelError, Sense, VarId};
+use std::fmt::Write;
 
 /// How product cages are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
@@ -269,6 +270,14 @@ pub fn formulate_with(puzzle: &Puzzle, opts: &Options) -> Result<Model, Formulat
     };
     let mut model = Model::new("kenken");
     model.limit_nonzeros(opts.max_nonzeros);
+    // The paper's model: n³ x and n² y, 4n² Latin and link rows, 4n³
+    // non-zeros. A hint: formulations and presolve change it both ways.
+    let cube = n * n * n;
+    model.reserve(
+        (cube + n * n).min(opts.max_nonzeros),
+        4 * n * n + puzzle.cages.len(),
+        (4 * cube).min(opts.max_nonzeros),
+    );
     model.header = header(puzzle, opts);
     if opts.presolve {
         model.presolve = Some(Default::default());
@@ -411,12 +420,16 @@ fn declare_vars(
     let allowed = |cell: usize, k: usize| domains.is_none_or(|d| d[cell] >> (k - 1) & 1 == 1);
     let kept = |cell: usize| !covered.get(cell).copied().unwrap_or(false);
     let mut x = Vec::with_capacity(n * n * n);
+    let mut prefix = String::new();
     for i in 1..=n {
         for j in 1..=n {
             let cell = (i - 1) * n + (j - 1);
+            // `x_I_J_`, once per cell: n³ names are most of the model's text.
+            prefix.clear();
+            write!(prefix, "x_{i}_{j}_").expect("writing to a String");
             for k in 1..=n {
                 x.push(match allowed(cell, k) && kept(cell) {
-                    true => model.add_indexed_var("x", &[i, j, k], Domain::Binary).0,
+                    true => model.add_suffixed_var(&prefix, k, Domain::Binary).0,
                     false => Layout::ABSENT,
                 });
             }
@@ -458,7 +471,7 @@ fn latin_rows(model: &mut Model, l: &Layout, line_sense: Sense) -> Result<(), Mo
             model.add_row(
                 names::cell(i, j),
                 "2.1",
-                format!("cell ({},{}) holds exactly one value", i + 1, j + 1),
+                format_args!("cell ({},{}) holds exactly one value", i + 1, j + 1),
                 l.xs(i, j).map(|(_, x)| (x, 1)),
                 Sense::Eq,
                 1,
@@ -471,7 +484,7 @@ fn latin_rows(model: &mut Model, l: &Layout, line_sense: Sense) -> Result<(), Mo
             model.add_row(
                 names::row(i, k),
                 "2.2",
-                format!("value {k} appears once in row {}", i + 1),
+                format_args!("value {k} appears once in row {}", i + 1),
                 (0..n).filter_map(|j| l.x(i, j, k)).map(|x| (x, 1)),
                 line_sense,
                 1,
@@ -484,7 +497,7 @@ fn latin_rows(model: &mut Model, l: &Layout, line_sense: Sense) -> Result<(), Mo
             model.add_row(
                 names::col(j, k),
                 "2.3",
-                format!("value {k} appears once in column {}", j + 1),
+                format_args!("value {k} appears once in column {}", j + 1),
                 (0..n).filter_map(|i| l.x(i, j, k)).map(|x| (x, 1)),
                 line_sense,
                 1,
@@ -509,7 +522,7 @@ fn link_rows(model: &mut Model, l: &Layout) -> Result<(), ModelError> {
             model.add_row(
                 names::link(i, j),
                 "3.2",
-                format!(
+                format_args!(
                     "y_{}_{} is the value of cell ({},{})",
                     i + 1,
                     j + 1,

@@ -22,20 +22,38 @@ pub fn z(cage: usize, tuple: usize) -> String {
     format!("z_{}_{}", cage + 1, tuple + 1)
 }
 
-pub fn cell(row: usize, col: usize) -> String {
-    format!("cell_{}_{}", row + 1, col + 1)
+pub fn cell(row: usize, col: usize) -> Indexed {
+    Indexed("cell", row + 1, col + 1)
 }
 
-pub fn row(row: usize, k: usize) -> String {
-    format!("row_{}_{k}", row + 1)
+pub fn row(row: usize, k: usize) -> Indexed {
+    Indexed("row", row + 1, k)
 }
 
-pub fn col(col: usize, k: usize) -> String {
-    format!("col_{}_{k}", col + 1)
+pub fn col(col: usize, k: usize) -> Indexed {
+    Indexed("col", col + 1, k)
 }
 
-pub fn link(row: usize, col: usize) -> String {
-    format!("link_{}_{}", row + 1, col + 1)
+pub fn link(row: usize, col: usize) -> Indexed {
+    Indexed("link", row + 1, col + 1)
+}
+
+/// `PREFIX_A_B`, written without the formatting machinery: the Latin rows
+/// are 3n² of every model.
+pub struct Indexed(&'static str, usize, usize);
+
+impl std::fmt::Display for Indexed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)?;
+        for v in [self.1, self.2] {
+            f.write_str("_")?;
+            match crate::back::text::small_decimal(v as u64) {
+                Some(digits) => f.write_str(digits)?,
+                None => write!(f, "{v}")?,
+            }
+        }
+        Ok(())
+    }
 }
 
 /// `cage_C` and, with a suffix, `cage_C_r1`, `cage_C_p2`.

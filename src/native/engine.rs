@@ -23,7 +23,27 @@ pub(super) struct State {
     pub seen: Vec<u64>,
 }
 
+/// What a search undoes when it leaves a branch: the domains as they were,
+/// and the live tuples and remembered domains of every table the branch
+/// touched, saved when it first touched them. Copying a whole state per
+/// branch cost more than the propagation on puzzles with large tables.
+#[derive(Default)]
+struct Undo {
+    /// Domain snapshots, one per open mark, end to end.
+    doms: Vec<u64>,
+    /// Saved table words and where each goes back: (cage, start in `words`).
+    tables: Vec<(u32, u32)>,
+    words: Vec<u64>,
+    /// Per open mark: lengths of `tables` and `words` when it was made.
+    marks: Vec<(u32, u32)>,
+    /// Per cage: the mark (by serial) under which its words were saved.
+    saved_under: Vec<u32>,
+    serials: Vec<u32>,
+    next_serial: u32,
+}
+
 pub(super) struct Engine {
+    undo: Undo,
     /// Cages, then lines.
     queues: [VecDeque<PropId>; 2],
     queued: Vec<bool>,
@@ -41,6 +61,11 @@ impl Engine {
     pub fn new(p: &Problem) -> Engine {
         let props = p.cages.len() + p.lines.len();
         Engine {
+            undo: Undo {
+                saved_under: vec![0; p.cages.len()],
+                next_serial: 1,
+                ..Undo::default()
+            },
             queues: [VecDeque::new(), VecDeque::new()],
             queued: vec![false; props],
             mates: vec![u8::MAX; p.lines.len() * p.n],
@@ -94,7 +119,6 @@ impl Engine {
     /// Singleton arc consistency: a value whose assignment fails under
     /// propagation is removed; repeated until no probe fails.
     pub fn probe(&mut self, p: &Problem, st: &mut State, clock: Clock) -> Result<(), Fail> {
-        let mut trial = State::default();
         loop {
             let mut removed = false;
             for cell in 0..p.n * p.n {
@@ -109,8 +133,10 @@ impl Engine {
                     if st.dom[cell] >> b & 1 == 0 {
                         continue;
                     }
-                    trial.clone_from(st);
-                    if self.narrow(p, &mut trial, cell, 1 << b).is_err() {
+                    self.mark(st);
+                    let refuted = self.narrow(p, st, cell, 1 << b).is_err();
+                    self.undo(p, st);
+                    if refuted {
                         self.narrow(p, st, cell, !(1u64 << b))?;
                         removed = true;
                     }
@@ -119,6 +145,59 @@ impl Engine {
             if !removed {
                 return Ok(());
             }
+        }
+    }
+
+    /// Remembers `st` so that [`Engine::undo`] brings it back; marks nest.
+    pub fn mark(&mut self, st: &State) {
+        let u = &mut self.undo;
+        u.doms.extend_from_slice(&st.dom);
+        u.marks.push((u.tables.len() as u32, u.words.len() as u32));
+        u.serials.push(u.next_serial);
+        u.next_serial += 1;
+    }
+
+    /// Puts `st` back as it was at the latest mark, and drops the mark.
+    pub fn undo(&mut self, p: &Problem, st: &mut State) {
+        let u = &mut self.undo;
+        let (tables, words) = u.marks.pop().expect("a mark to undo");
+        u.serials.pop();
+        // Newest first, so a table saved twice ends as it was first saved.
+        for i in (tables as usize..u.tables.len()).rev() {
+            let (cage, at) = u.tables[i];
+            if let CageKind::Table(t) = &p.cages[cage as usize].kind {
+                let at = at as usize;
+                let cells = p.cages[cage as usize].cells.len();
+                st.live[t.at.live..t.at.live + t.words].copy_from_slice(&u.words[at..at + t.words]);
+                st.seen[t.at.seen..t.at.seen + cells]
+                    .copy_from_slice(&u.words[at + t.words..at + t.words + cells]);
+            }
+        }
+        u.tables.truncate(tables as usize);
+        u.words.truncate(words as usize);
+        let from = u.doms.len() - st.dom.len();
+        st.dom.copy_from_slice(&u.doms[from..]);
+        u.doms.truncate(from);
+    }
+
+    /// Saves a table's words before it first changes them under the
+    /// current mark.
+    fn save_table(&mut self, p: &Problem, st: &State, cage: usize) {
+        let u = &mut self.undo;
+        let Some(&serial) = u.serials.last() else {
+            return;
+        };
+        if u.saved_under[cage] == serial {
+            return;
+        }
+        u.saved_under[cage] = serial;
+        if let CageKind::Table(t) = &p.cages[cage].kind {
+            u.tables.push((cage as u32, u.words.len() as u32));
+            u.words
+                .extend_from_slice(&st.live[t.at.live..t.at.live + t.words]);
+            let cells = p.cages[cage].cells.len();
+            u.words
+                .extend_from_slice(&st.seen[t.at.seen..t.at.seen + cells]);
         }
     }
 
@@ -169,15 +248,18 @@ impl Engine {
     fn apply(&mut self, p: &Problem, st: &mut State, id: PropId) -> Result<(), Fail> {
         match p.cages.get(id as usize) {
             Some(cage) => match &cage.kind {
-                CageKind::Table(t) => t.filter(
-                    &cage.cells,
-                    &mut st.dom,
-                    &mut st.live,
-                    &mut st.seen,
-                    &mut self.residues,
-                    &mut self.scratch,
-                    &mut self.changed,
-                ),
+                CageKind::Table(t) => {
+                    self.save_table(p, st, id as usize);
+                    t.filter(
+                        &cage.cells,
+                        &mut st.dom,
+                        &mut st.live,
+                        &mut st.seen,
+                        &mut self.residues,
+                        &mut self.scratch,
+                        &mut self.changed,
+                    )
+                }
                 CageKind::Fallback(f) => f.filter(&cage.cells, &mut st.dom, &mut self.changed),
             },
             None => {

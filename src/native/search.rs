@@ -24,8 +24,8 @@ pub(super) struct Search<'a> {
     clock: Clock,
     /// Failures left before the search gives up on this stage.
     budget: u64,
-    /// States by depth, reused to avoid allocating on every branch.
-    pool: Vec<State>,
+    /// The state at the current node; branches are undone by the engine.
+    state: State,
 }
 
 /// How a search ended.
@@ -58,49 +58,40 @@ impl<'a> Search<'a> {
             stats: Stats::default(),
             clock,
             budget: u64::MAX,
-            pool: Vec::new(),
+            state: State::default(),
         }
     }
 
     /// Searches from `root` until done or `budget` failures.
     pub fn run(&mut self, root: &State, budget: u64) -> End {
         self.budget = budget;
-        if self.pool.is_empty() {
-            self.pool.push(State::default());
-        }
-        self.pool[0].clone_from(root);
-        match self.dfs(0) {
+        self.state.clone_from(root);
+        match self.dfs() {
             Ok(()) => End::Complete,
             Err(end) => end,
         }
     }
 
-    /// Explores the subtree at `depth`; `Err(end)` stops the whole search.
-    fn dfs(&mut self, depth: usize) -> Result<(), End> {
+    /// Explores the subtree of the current state; `Err(end)` stops the
+    /// whole search. Every branch is undone before this returns.
+    fn dfs(&mut self) -> Result<(), End> {
         loop {
-            let Some(cell) = self.choose(&self.pool[depth].dom) else {
-                return self.leaf(depth);
+            let Some(cell) = self.choose(&self.state.dom) else {
+                return self.leaf();
             };
-            let bit = 1u64 << self.pool[depth].dom[cell].trailing_zeros();
-            if self.pool.len() <= depth + 1 {
-                self.pool.push(State::default());
-            }
-            let (cur, next) = self.pool.split_at_mut(depth + 1);
-            next[0].clone_from(&cur[depth]);
+            let bit = 1u64 << self.state.dom[cell].trailing_zeros();
+            self.visit()?;
+            self.engine.mark(&self.state);
+            let branch = match self.engine.narrow(self.p, &mut self.state, cell, bit) {
+                Ok(()) => self.dfs(),
+                Err(_) => self.fail(),
+            };
+            self.engine.undo(self.p, &mut self.state);
+            branch?;
             self.visit()?;
             if self
                 .engine
-                .narrow(self.p, &mut self.pool[depth + 1], cell, bit)
-                .is_ok()
-            {
-                self.dfs(depth + 1)?;
-            } else {
-                self.fail()?;
-            }
-            self.visit()?;
-            if self
-                .engine
-                .narrow(self.p, &mut self.pool[depth], cell, !bit)
+                .narrow(self.p, &mut self.state, cell, !bit)
                 .is_err()
             {
                 return self.fail();
@@ -129,8 +120,8 @@ impl<'a> Search<'a> {
 
     /// Every cell fixed: a solution, unless a fallback cage fails its exact
     /// check or the solution is already known.
-    fn leaf(&mut self, depth: usize) -> Result<(), End> {
-        let dom = &self.pool[depth].dom;
+    fn leaf(&mut self) -> Result<(), End> {
+        let dom = &self.state.dom;
         let holds = self.p.cages.iter().all(|cage| match &cage.kind {
             CageKind::Table(_) => true,
             CageKind::Fallback(f) => f.holds(&cage.cells, dom),
