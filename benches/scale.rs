@@ -3,9 +3,11 @@
 //! formulations, and, where the PyPI package `ortools` can be imported, by a
 //! small OR-Tools CP-SAT model side by side (`scripts/peer/kenken_cpsat.py`).
 //!
-//! Two corpora: puzzles made by `cagec generate --unique` with seeds no
-//! solver setting was tuned on, and the held-out puzzles of another
-//! generator (`fixtures/scale/peer`, made and proved unique by CP-SAT).
+//! Three corpora: puzzles made by `cagec generate --unique` with seeds no
+//! solver setting was tuned on, and the held-out puzzles of two other
+//! generators in `fixtures/scale/peer`: `peer*` made and proved unique by
+//! CP-SAT (`scripts/peer/kenken_cpsat.py`), `sat*` by CaDiCaL on the
+//! generator's own CNF (`scripts/peer/kenken_sat.py`).
 //! Every grid any solver returns is checked by `verify::check`, and the
 //! solvers must agree on uniqueness: a disagreement fails the bench.
 //!
@@ -105,7 +107,11 @@ fn bench() -> Result<(), String> {
         "generated" => (true, false),
         "peer" => (false, true),
         "" | "both" => (true, true),
-        other => return Err(format!("CAGEC_SCALE_CORPUS={other}: generated, peer or both")),
+        other => {
+            return Err(format!(
+                "CAGEC_SCALE_CORPUS={other}: generated, peer or both"
+            ));
+        }
     };
     for &n in &sizes {
         let mut gen_times = Vec::new();
@@ -125,14 +131,18 @@ fn bench() -> Result<(), String> {
                 .map_err(|e| e.to_string())?;
             generated.push((path, u.puzzle));
         }
-        let peer = if smoke || !with_peer {
-            Vec::new()
+        let (peer, sat) = if smoke || !with_peer {
+            (Vec::new(), Vec::new())
         } else {
-            peer_corpus(n, count)?
+            (
+                peer_corpus("peer", n, count)?,
+                peer_corpus("sat", n, count)?,
+            )
         };
         for (corpus, puzzles, made) in [
             ("cagec generate", &generated, Some(&gen_times)),
             ("peer (CP-SAT)", &peer, None),
+            ("peer (SAT)", &sat, None),
         ] {
             if puzzles.is_empty() {
                 continue;
@@ -287,7 +297,9 @@ fn solve_highs(
         Some("not-unique") => Some(false),
         _ => None,
     };
-    let first = run_figures(keep.path(), |f| f.ends_with(".lp.highs.log") && !f.contains(".cut"));
+    let first = run_figures(keep.path(), |f| {
+        f.ends_with(".lp.highs.log") && !f.contains(".cut")
+    });
     let no_good = run_figures(keep.path(), |f| f.ends_with(".cut1.lp.highs.log"));
     let formulation = match flags[1] {
         "cover" => Formulation::Cover,
@@ -412,7 +424,9 @@ fn solve_cpsat(
 }
 
 /// The held-out puzzles of size n, at most `count`.
-fn peer_corpus(n: usize, count: u64) -> Result<Vec<(PathBuf, Puzzle)>, String> {
+/// The held-out puzzles of one peer generator at size `n`: `peer{n}-*.cage`
+/// (kenken_cpsat.py) or `sat{n}-*.cage` (kenken_sat.py).
+fn peer_corpus(prefix: &str, n: usize, count: u64) -> Result<Vec<(PathBuf, Puzzle)>, String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/scale/peer");
     let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
         .map_or_else(
@@ -423,7 +437,7 @@ fn peer_corpus(n: usize, count: u64) -> Result<Vec<(PathBuf, Puzzle)>, String> {
         .filter(|p| {
             p.extension().is_some_and(|e| e == "cage")
                 && p.file_name()
-                    .is_some_and(|f| f.to_string_lossy().starts_with(&format!("peer{n}-")))
+                    .is_some_and(|f| f.to_string_lossy().starts_with(&format!("{prefix}{n}-")))
         })
         .collect();
     paths.sort();

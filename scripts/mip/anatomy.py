@@ -181,8 +181,10 @@ def main():
     ap.add_argument("--limit", type=float, default=60)
     ap.add_argument("--solvers", default="highs,cbc,scip")
     ap.add_argument("--json", action="store_true", help="one JSON object per run")
-    args, model = ap.parse_known_args()
-    model = [a for a in model if a != "--"] or ["--formulation", "cover", "--presolve"]
+    argv = sys.argv[1:]
+    cut = argv.index("--") if "--" in argv else len(argv)
+    args = ap.parse_args(argv[:cut])
+    model = argv[cut + 1 :] or ["--formulation", "cover", "--presolve"]
     solvers = args.solvers.split(",")
     lim = str(args.limit)
     print(f"model flags: {' '.join(model)}; {lim} s per run, one thread\n")

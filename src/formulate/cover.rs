@@ -155,7 +155,7 @@ impl Cover {
             terms
         };
         let line = |model: &mut Model,
-                    name: String,
+                    name: &dyn std::fmt::Display,
                     eq: &'static str,
                     what: String,
                     k: usize,
@@ -177,7 +177,7 @@ impl Cover {
                 let t = terms(&mut (0..n).map(|j| (i, j)), k);
                 line(
                     model,
-                    names::row(i, k),
+                    &names::row(i, k),
                     "2.2",
                     format!("row {}", i + 1),
                     k,
@@ -193,7 +193,7 @@ impl Cover {
                 let t = terms(&mut (0..n).map(|i| (i, j)), k);
                 line(
                     model,
-                    names::col(j, k),
+                    &names::col(j, k),
                     "2.3",
                     format!("column {}", j + 1),
                     k,
@@ -208,7 +208,7 @@ impl Cover {
                     let mut cells = cells.iter().map(|c| (c.row as usize, c.col as usize));
                     let t = terms(&mut cells, k);
                     let what = format!("box {} (row-major)", b + 1);
-                    line(model, format!("box_{}_{k}", b + 1), "K.1", what, k, t)?;
+                    line(model, &format!("box_{}_{k}", b + 1), "K.1", what, k, t)?;
                 }
             }
         }

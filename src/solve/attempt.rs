@@ -150,7 +150,10 @@ fn extras(
     }
     let settings = highs::settings(hints.cut_run, model.presolve.is_some());
     if spec.located.solver == Solver::Highs && !settings.is_empty() {
-        let text: String = settings.iter().map(|(k, v)| format!("{k} = {v}\n")).collect();
+        let text: String = settings
+            .iter()
+            .map(|(k, v)| format!("{k} = {v}\n"))
+            .collect();
         extra.options = Some(emit::file(spec.dir, &format!("{base}.highs.opt"), |w| {
             w.write_all(text.as_bytes())
         })?);

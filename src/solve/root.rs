@@ -13,9 +13,9 @@ use std::sync::atomic::AtomicBool;
 
 use serde::Serialize;
 
+use super::error::tail;
 use super::locate::Located;
 use super::process::{self, Exit, Invocation};
-use super::error::tail;
 use super::{SolveError, Stop, Values, decode, emit, highs};
 use crate::ir::Puzzle;
 use crate::model::Model;
@@ -92,12 +92,11 @@ pub fn relaxation(
         integral: false,
     };
     if let (Stop::Optimal, Some(Values::Named(named))) = (&raw.stop, &raw.values) {
-        let cells = decode::cell_values(&relaxed, puzzle, named).map_err(|reason| {
-            SolveError::Decode {
+        let cells =
+            decode::cell_values(&relaxed, puzzle, named).map_err(|reason| SolveError::Decode {
                 file: solution.to_string(),
                 reason,
-            }
-        })?;
+            })?;
         let fractional = |&(_, x): &(usize, f64)| x < 1.0 - decode::X_TOL;
         root.fractional_x = cells.iter().flatten().filter(|p| fractional(p)).count();
         root.fractional_cells = cells.iter().filter(|c| c.iter().any(fractional)).count();

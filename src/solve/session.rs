@@ -238,12 +238,11 @@ fn native_start(
     let Some(grid) = out.solutions.first() else {
         return Ok(None);
     };
-    let point = formulate::point::feasible_point(model, puzzle, grid).map_err(|e| {
-        SolveError::Decode {
+    let point =
+        formulate::point::feasible_point(model, puzzle, grid).map_err(|e| SolveError::Decode {
             file: model.name.clone(),
             reason: format!("the native solution is no point of the model: {e}"),
-        }
-    })?;
+        })?;
     Ok(Some(point))
 }
 

@@ -79,7 +79,6 @@ pub fn read_columns(
     if opts.to == OutputFormat::FixedMps {
         named = decode::canonical(named, &back::fixed_names(&model), &model);
     }
-    let n = puzzle.size;
     let Values::Named(named) = named else {
         unreachable!("canonical keeps named values named")
     };
