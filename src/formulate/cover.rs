@@ -19,11 +19,14 @@ use crate::ir::{Puzzle, Rules};
 use crate::model::{Model, Sense, VarId};
 use crate::tuples::{self, Tuples};
 
+/// A tabulated cage: its tuples, and the z of those presolve kept (each
+/// with its tuple's index).
+type Tabulated = (Tuples, Vec<(usize, VarId)>);
+
 /// The cages the cover formulation writes with their tuples, and their z.
 pub(super) struct Cover {
-    /// Per cage: its tuples and the z of those presolve kept, or None for a
-    /// cage that keeps the paper's rows.
-    cages: Vec<Option<(Tuples, Vec<(usize, VarId)>)>>,
+    /// Per cage: its table, or None for a cage that keeps the paper's rows.
+    cages: Vec<Option<Tabulated>>,
     /// By cell (row-major): whether its cage is tabulated.
     covered: Vec<bool>,
 }
