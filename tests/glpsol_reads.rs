@@ -172,7 +172,9 @@ fn progress(line: &str) -> bool {
     let number = |w: &str| w.parse::<u64>().is_ok();
     let counts = matches!(
         words.as_slice(),
-        [r, "rows,", c, "columns,", z, "non-zeros"] if number(r) && number(c) && number(z)
+        // glpsol writes the singular for one ("1 column,").
+        [r, "row," | "rows,", c, "column," | "columns,", z, "non-zero" | "non-zeros"]
+            if number(r) && number(c) && number(z)
     );
     let integers = matches!(
         words.as_slice(),

@@ -48,9 +48,9 @@ pub enum Formulation {
     /// of each cage. Cages with too many tuples fall back to the paper's rows.
     Tuples,
     /// The tuples with x projected out: each row and column rule written
-    /// over the tuples that place the value there (an exact cover, the
-    /// fastest for MIP solvers). Cages with too many tuples keep the paper's
-    /// rows on x and y.
+    /// over the tuples that place the value there (an exact cover: a third of
+    /// the rows, and the same LP bound as the tuples). Cages with too many
+    /// tuples keep the paper's rows on x and y.
     Cover,
 }
 

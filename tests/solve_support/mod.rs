@@ -167,6 +167,8 @@ pub fn label_of(extra: &[&str]) -> &'static str {
         ["--presolve"] => "tuples+presolve",
         ["--formulation", "melkonian", "--presolve"] => "melkonian+presolve",
         ["--formulation", "tuples"] => "tuples",
+        ["--formulation", "cover"] => "cover",
+        ["--formulation", "cover", "--presolve"] => "cover+presolve",
         ["--formulation", "melkonian", "--product", "sets"] => "melkonian+product=sets",
         other => panic!("no label known for {other:?}"),
     }
