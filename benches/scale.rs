@@ -332,10 +332,13 @@ fn run_figures(dir: &Path, pick: impl Fn(&str) -> bool) -> Option<(f64, u64)> {
         .flatten()
         .find(|e| pick(&e.file_name().to_string_lossy()))?;
     let log = std::fs::read_to_string(file.path()).ok()?;
+    // The first line that starts with `label` and a number: the search
+    // table's header starts with "Nodes" too.
     let after = |label: &str| {
-        log.lines()
-            .find_map(|l| l.trim_start().strip_prefix(label))
-            .and_then(|rest| rest.split_whitespace().next()?.parse::<f64>().ok())
+        log.lines().find_map(|l| {
+            let rest = l.trim_start().strip_prefix(label)?;
+            rest.split_whitespace().next()?.parse::<f64>().ok()
+        })
     };
     Some((after("Timing")?, after("Nodes")? as u64))
 }
