@@ -41,6 +41,18 @@ static SMALL_TEXT: &str = match std::str::from_utf8(&SMALL_TABLE) {
     Err(_) => panic!("the table is ASCII"),
 };
 
+/// "00" to "99", for formatting two digits at a time.
+static DIGIT_PAIRS: [u8; 200] = {
+    let mut t = [0u8; 200];
+    let mut v = 0;
+    while v < 100 {
+        t[2 * v] = b'0' + (v / 10) as u8;
+        t[2 * v + 1] = b'0' + (v % 10) as u8;
+        v += 1;
+    }
+    t
+};
+
 /// `v` in decimal from the static table, when `v` ≤ 9999.
 pub(crate) fn small_decimal(v: u64) -> Option<&'static str> {
     if v > SMALL as u64 {
@@ -78,16 +90,23 @@ impl Int {
                 start: 0,
             };
         }
+        // Two digits a step: OPB and CNF number millions of variables.
         let mut buf = [0u8; 21];
         let mut i = buf.len();
         let mut v = abs;
-        loop {
+        while v >= 100 {
+            let pair = (v % 100) as usize * 2;
+            v /= 100;
+            i -= 2;
+            buf[i..i + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+        }
+        if v >= 10 {
+            let pair = v as usize * 2;
+            i -= 2;
+            buf[i..i + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+        } else {
             i -= 1;
-            buf[i] = b'0' + (v % 10) as u8;
-            v /= 10;
-            if v == 0 {
-                break;
-            }
+            buf[i] = b'0' + v as u8;
         }
         if negative {
             i -= 1;
@@ -607,7 +626,11 @@ mod tests {
     #[test]
     fn integers_format_like_std() {
         let edges = [0, 1, -1, 9, 10, -10, 123_456, i64::MAX, i64::MIN];
-        for v in (-20_000..=20_000).chain(edges) {
+        let tens = (0..19).flat_map(|k| {
+            let p = 10i64.pow(k);
+            [p - 1, p, p + 1, -p, 2 * p + 37]
+        });
+        for v in (-20_000..=20_000).chain(edges).chain(tens) {
             assert_eq!(Int::new(v).as_str(), v.to_string());
         }
         assert_eq!(Int::with_sign(true, 0).as_str(), "0");
