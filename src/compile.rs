@@ -17,6 +17,51 @@ use crate::gzip;
 use crate::ir::Puzzle;
 use crate::model::Model;
 
+/// The options `format` writes, from `opts` and the formulation the user
+/// `named` (None: left to the format): the other solver families (OPB, CNF,
+/// MiniZinc, FlatZinc) write the tuples model unless a formulation is named,
+/// because their 0/1 and integer forms start from it. Every face calls this,
+/// so a format's default is the same everywhere.
+pub fn options_for(format: OutputFormat, opts: &Options, named: Option<Formulation>) -> Options {
+    let formulation = match (named, format.is_family()) {
+        (Some(f), _) => f,
+        (None, true) => Formulation::Tuples,
+        (None, false) => Formulation::default(),
+    };
+    Options {
+        formulation,
+        ..opts.clone()
+    }
+}
+
+/// The option the generic MiniZinc model cannot take, by its command-line
+/// name, if any: it writes every cage as its tuples (or, past the tuple
+/// limit, its sum or product), with its own Killer Sudoku rows.
+pub fn refused_by_minizinc(opts: &Options, named: Option<Formulation>) -> Option<&'static str> {
+    use formulate::{KillerForm, ProductMethod};
+    if named == Some(Formulation::Melkonian) {
+        Some("--formulation melkonian")
+    } else if opts.product != ProductMethod::Primes {
+        Some("--product")
+    } else if opts.killer_form != KillerForm::Separate {
+        Some("--killer-form")
+    } else {
+        None
+    }
+}
+
+/// Why `compile --to mzn` refuses these options, in the words every face
+/// uses, if it does.
+pub fn minizinc_refusal(opts: &Options, named: Option<Formulation>) -> Option<String> {
+    refused_by_minizinc(opts, named).map(|option| {
+        format!(
+            "{option} does not apply to --to mzn: the MiniZinc model writes every cage \
+             as its tuples (or, past --tuple-limit, its sum or product); use --to fzn \
+             for the model with {option}"
+        )
+    })
+}
+
 /// A puzzle compiled for one output format.
 pub struct Compiled<'p> {
     pub format: OutputFormat,

@@ -16,7 +16,16 @@ if TYPE_CHECKING:
 
 __all__ = ["Model"]
 
-_SUFFIX = {"lp": ".lp", "mps": ".mps", "fixed-mps": ".mps", "ampl": ".mod"}
+_SUFFIX = {
+    "lp": ".lp",
+    "mps": ".mps",
+    "fixed-mps": ".mps",
+    "ampl": ".mod",
+    "opb": ".opb",
+    "cnf": ".cnf",
+    "mzn": ".mzn",
+    "fzn": ".fzn",
+}
 
 # Lines of the model a notebook shows: a model of a 100×100 puzzle is 100 MB.
 _SHOWN_LINES = 40
@@ -74,7 +83,8 @@ class Model:
 
     @property
     def num_rows(self) -> int:
-        """Constraints (rows)."""
+        """Constraints (rows) of the linear model behind the file (``cagec
+        stats``; an OPB, CNF or MiniZinc file counts its own way)."""
         return int(self.stats["rows"])
 
     @property
@@ -136,7 +146,7 @@ class Model:
         :meth:`solution_from_highspy`. Needs ``pip install highspy``."""
         import highspy
 
-        if self.format == "ampl":
+        if self.format not in ("lp", "mps", "fixed-mps"):
             raise ValueError("HiGHS reads LP and MPS: compile with to='lp' or to='mps'")
         with _quiet_stdout():
             h: Any = highspy.Highs()  # type: ignore[no-untyped-call]

@@ -192,8 +192,9 @@ class Puzzle:
 
     def compile(self, to: str = "lp", **options: Any) -> Model:
         """The integer program in ``to`` (``"lp"``, ``"mps"``, ``"fixed-mps"``,
-        ``"ampl"``): the very bytes ``cagec compile --to TO`` prints with the
-        same model options (the paper's model by default).
+        ``"ampl"``, or another solver family's ``"opb"``, ``"cnf"``,
+        ``"mzn"``, ``"fzn"``): the very bytes ``cagec compile --to TO``
+        prints with the same model options (the paper's model by default).
 
         Raises :class:`cagec.ModelError` when the formulation refuses the
         puzzle under these options.
@@ -207,8 +208,9 @@ class Puzzle:
         """Writes the model to ``path`` as ``cagec compile -o PATH``:
         atomically (no partial file, ever), gzip when the name ends in
         ``.gz``, with the files that go beside it (an AMPL model's ``.dat``,
-        a fixed-MPS ``.map``). The format comes from ``to`` or the name
-        (``.lp``, ``.mps``, ``.mod``)."""
+        a MiniZinc model's ``.dzn``, a fixed-MPS ``.map``). The format comes
+        from ``to`` or the name (``.lp``, ``.mps``, ``.mod``, ``.opb``,
+        ``.cnf``, ``.mzn``, ``.fzn``)."""
         self._core.write(os.fspath(path), to, **options)
 
     def stats(self, **options: Any) -> Dict[str, Any]:

@@ -2,6 +2,7 @@
 //! command line's names (`fixed-mps`, `tuples`, `sets`, …).
 
 use cagec::back::OutputFormat;
+use cagec::compile;
 use cagec::formulate::{Formulation, KillerForm, Options, ProductMethod};
 use cagec::front::InputFormat;
 use cagec::front::write::Format;
@@ -9,7 +10,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::errors::bad_choice;
+use crate::errors::{self, bad_choice};
 
 /// Looks `found` up in `(name, value)` pairs.
 fn choose<T: Copy>(what: &str, found: &str, table: &[(&str, T)]) -> PyResult<T> {
@@ -61,6 +62,10 @@ pub fn output_format(name: &str) -> PyResult<OutputFormat> {
             ("mps", OutputFormat::Mps),
             ("fixed-mps", OutputFormat::FixedMps),
             ("ampl", OutputFormat::Ampl),
+            ("opb", OutputFormat::Opb),
+            ("cnf", OutputFormat::Cnf),
+            ("mzn", OutputFormat::Mzn),
+            ("fzn", OutputFormat::Fzn),
         ],
     )
 }
@@ -70,6 +75,40 @@ pub fn output_format(name: &str) -> PyResult<OutputFormat> {
 /// `killer_form`, `max_nonzeros`. Without `formulation`, the paper's model,
 /// or with `for_solving` the fastest route, as `cagec solve` does.
 pub fn model_options(kwargs: Option<&Bound<'_, PyDict>>, for_solving: bool) -> PyResult<Options> {
+    let (opts, formulation) = parse_model_options(kwargs)?;
+    Ok(match (formulation, for_solving) {
+        (Some(f), _) => Options {
+            formulation: f,
+            ..opts
+        },
+        (None, false) => opts,
+        // As `cagec solve`: the fastest route, with the other options given.
+        (None, true) => opts.fastest_like(),
+    })
+}
+
+/// The model options in `kwargs` that `cagec compile --to FORMAT` writes:
+/// the other solver families take the tuples model unless `formulation` is
+/// given, and the generic MiniZinc model refuses what it cannot write, with
+/// the command line's message.
+pub fn compile_options(
+    py: Python<'_>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+    format: OutputFormat,
+) -> PyResult<Options> {
+    let (opts, named) = parse_model_options(kwargs)?;
+    if format == OutputFormat::Mzn
+        && let Some(why) = compile::minizinc_refusal(&opts, named)
+    {
+        return Err(errors::model_error(py, why));
+    }
+    Ok(compile::options_for(format, &opts, named))
+}
+
+/// The options in `kwargs`, and the formulation if one was named.
+fn parse_model_options(
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<(Options, Option<Formulation>)> {
     let mut opts = Options::default();
     let mut formulation = None;
     if let Some(kwargs) = kwargs {
@@ -123,13 +162,5 @@ pub fn model_options(kwargs: Option<&Bound<'_, PyDict>>, for_solving: bool) -> P
             }
         }
     }
-    Ok(match (formulation, for_solving) {
-        (Some(f), _) => Options {
-            formulation: f,
-            ..opts
-        },
-        (None, false) => opts,
-        // As `cagec solve`: the fastest route, with the other options given.
-        (None, true) => opts.fastest_like(),
-    })
+    Ok((opts, formulation))
 }

@@ -182,7 +182,7 @@ impl CorePuzzle {
         options: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyBytes>> {
         let format = options::output_format(to)?;
-        let opts = model_options(options, false)?;
+        let opts = options::compile_options(py, options, format)?;
         let bytes = py
             .detach(|| Compiled::new(&self.puzzle, &opts, format, &self.name).map(|c| c.to_bytes()))
             .map_err(|e| errors::model_error(py, format!("{}: {e}", self.display_name)))?;
@@ -204,13 +204,13 @@ impl CorePuzzle {
             Some(t) => options::output_format(t)?,
             None => compile::format_from_path(&path).ok_or_else(|| {
                 PyValueError::new_err(format!(
-                    "{}: cannot tell the model format from the name (.lp, .mps or .mod, \
-                     optionally .gz); pass to=",
+                    "{}: cannot tell the model format from the name (.lp, .mps, .mod, \
+                     .opb, .cnf, .mzn or .fzn, optionally .gz); pass to=",
                     path.display()
                 ))
             })?,
         };
-        let opts = model_options(options, false)?;
+        let opts = options::compile_options(py, options, format)?;
         let compiled = py
             .detach(|| Compiled::new(&self.puzzle, &opts, format, &self.name))
             .map_err(|e| errors::model_error(py, format!("{}: {e}", self.display_name)))?;

@@ -13,7 +13,7 @@ import pytest
 import cagec
 from conftest import FIXTURES, PUZZLES, cli, flags
 
-FORMATS = ["lp", "mps", "fixed-mps", "ampl"]
+FORMATS = ["lp", "mps", "fixed-mps", "ampl", "opb", "cnf", "mzn", "fzn"]
 OPTION_SETS: Dict[str, Dict[str, Any]] = {
     "paper": {},
     "presolve": {"presolve": True},
@@ -21,6 +21,7 @@ OPTION_SETS: Dict[str, Dict[str, Any]] = {
     "sets": {"product": "sets"},
     "auto": {"product": "auto"},
     "tuple-limit": {"formulation": "tuples", "tuple_limit": 20},
+    "cover+presolve": {"formulation": "cover", "presolve": True},
 }
 
 
@@ -77,7 +78,21 @@ def files_in(d: Path) -> Dict[str, bytes]:
 
 
 @pytest.mark.parametrize(
-    "name", ["kk1.lp", "kk1.mps", "kk1.mps.gz", "kk1.lp.gz", "kk1.mod", "kk1.mod.gz", "big10.mps", "killer9.mod"]
+    "name",
+    [
+        "kk1.lp",
+        "kk1.mps",
+        "kk1.mps.gz",
+        "kk1.lp.gz",
+        "kk1.mod",
+        "kk1.mod.gz",
+        "big10.mps",
+        "killer9.mod",
+        "kk1.opb",
+        "kk1.cnf.gz",
+        "kk1.mzn",
+        "killer9.fzn",
+    ],
 )
 def test_write_is_compile_o(tmp_path: Path, name: str) -> None:
     stem = name.split(".")[0]
@@ -90,7 +105,7 @@ def test_write_is_compile_o(tmp_path: Path, name: str) -> None:
     assert files_in(mine) == files_in(theirs)
     if name.endswith(".gz"):
         plain = gzip.decompress((mine / name).read_bytes())
-        fmt = {"lp": "lp", "mps": "mps", "mod": "ampl"}[name.split(".")[1]]
+        fmt = {"lp": "lp", "mps": "mps", "mod": "ampl", "cnf": "cnf"}[name.split(".")[1]]
         if fmt != "ampl":
             assert plain == cagec.Puzzle.from_file(path).compile(fmt, presolve=True).data
 

@@ -229,12 +229,8 @@ fn check_common(args: &CompileArgs, format: OutputFormat, gz: bool) -> Result<()
         OutputFormat::Mzn | OutputFormat::Fzn if gz => Err(format!(
             "--gzip: minizinc and the FlatZinc solvers read no compressed files; write {name} plain"
         )),
-        OutputFormat::Mzn => match args.model.refused_by_minizinc() {
-            Some(option) => Err(format!(
-                "{option} does not apply to --to mzn: the MiniZinc model writes every cage \
-                 as its tuples (or, past --tuple-limit, its sum or product); use --to fzn \
-                 for the model with {option}"
-            )),
+        OutputFormat::Mzn => match args.model.minizinc_refusal() {
+            Some(why) => Err(why),
             None => Ok(()),
         },
         _ => Ok(()),

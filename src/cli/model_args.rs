@@ -1,6 +1,7 @@
 //! The formulation options shared by `compile`, `stats` and `solve`.
 
 use crate::back::OutputFormat;
+use crate::compile;
 use crate::formulate::{Formulation, KillerForm, Options, ProductMethod};
 
 #[derive(clap::Args, Debug, Clone)]
@@ -49,33 +50,22 @@ impl ModelArgs {
         }
     }
 
-    /// The model to write in `format`: [`options`](Self::options), except
-    /// that the other solver families (OPB, CNF, MiniZinc, FlatZinc) write
-    /// the tuples model unless `--formulation` names another.
+    /// The model to write in `format` ([`compile::options_for`]): the
+    /// other solver families write the tuples model unless `--formulation`
+    /// names another.
     pub fn options_for(&self, format: OutputFormat) -> Options {
-        let formulation = match (self.formulation, format.is_family()) {
-            (None, true) => Formulation::Tuples,
-            (f, _) => f.unwrap_or_default(),
-        };
-        Options {
-            formulation,
-            ..self.options()
-        }
+        compile::options_for(format, &self.options(), self.formulation)
     }
 
-    /// Why the generic MiniZinc model cannot take these options: it writes
-    /// every cage as its tuples (or, past `--tuple-limit`, its sum or
-    /// product), with its own Killer Sudoku rows.
+    /// Why the generic MiniZinc model cannot take these options
+    /// ([`compile::refused_by_minizinc`]).
     pub fn refused_by_minizinc(&self) -> Option<&'static str> {
-        if self.formulation == Some(Formulation::Melkonian) {
-            Some("--formulation melkonian")
-        } else if self.product != ProductMethod::Primes {
-            Some("--product")
-        } else if self.killer_form != KillerForm::Separate {
-            Some("--killer-form")
-        } else {
-            None
-        }
+        compile::refused_by_minizinc(&self.options(), self.formulation)
+    }
+
+    /// [`compile::minizinc_refusal`]: the message of `compile --to mzn`.
+    pub fn minizinc_refusal(&self) -> Option<String> {
+        compile::minizinc_refusal(&self.options(), self.formulation)
     }
 
     /// The model to solve: with no `--formulation`, the fastest route
