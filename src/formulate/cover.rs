@@ -134,14 +134,7 @@ impl Cover {
         }
         for i in 0..n {
             for j in (0..n).filter(|&j| !covered(i, j)) {
-                model.add_row(
-                    names::cell(i, j),
-                    "2.1",
-                    format!("cell ({},{}) holds exactly one value", i + 1, j + 1),
-                    l.xs(i, j).map(|(_, x)| (x, 1)),
-                    Sense::Eq,
-                    1,
-                )?;
+                super::cell_row(model, l, i, j)?;
             }
         }
         // The terms of value k on some cells, in column order: the cells' x

@@ -461,6 +461,18 @@ fn declare_vars(
     Layout { n, x, y }
 }
 
+/// (2.1) for cell (i, j), 0-based: it holds exactly one value.
+fn cell_row(model: &mut Model, l: &Layout, i: usize, j: usize) -> Result<(), ModelError> {
+    model.add_row(
+        names::cell(i, j),
+        "2.1",
+        format_args!("cell ({},{}) holds exactly one value", i + 1, j + 1),
+        l.xs(i, j).map(|(_, x)| (x, 1)),
+        Sense::Eq,
+        1,
+    )
+}
+
 /// (2.1)–(2.3); `line_sense` is `=` except in the Killer model that writes
 /// every "at most once" family as `<=` (the seed's model 2).
 fn latin_rows(model: &mut Model, l: &Layout, line_sense: Sense) -> Result<(), ModelError> {
@@ -468,14 +480,7 @@ fn latin_rows(model: &mut Model, l: &Layout, line_sense: Sense) -> Result<(), Mo
     model.section("(2.1) every cell holds exactly one value");
     for i in 0..n {
         for j in 0..n {
-            model.add_row(
-                names::cell(i, j),
-                "2.1",
-                format_args!("cell ({},{}) holds exactly one value", i + 1, j + 1),
-                l.xs(i, j).map(|(_, x)| (x, 1)),
-                Sense::Eq,
-                1,
-            )?;
+            cell_row(model, l, i, j)?;
         }
     }
     model.section("(2.2) every value appears once in each row");
