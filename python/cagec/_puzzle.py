@@ -222,6 +222,20 @@ class Puzzle:
         result: Dict[str, Any] = json.loads(self._core.stats_json(**options))
         return result
 
+    def root_lp(self, **options: Any) -> Dict[str, Any]:
+        """The LP relaxation of the model (every binary in [0, 1]) solved by
+        HiGHS, as ``cagec stats --root --json`` reports it: ``status``,
+        ``objective``, ``iterations``, ``seconds`` (HiGHS's own), ``x``
+        (the n³ cell-value pairs), ``fractional_x`` and
+        ``fractional_cells`` (pairs and cells strictly between 0 and 1) and
+        ``integral``. Formulations compare by number on the same puzzle.
+        Needs the ``highs`` binary (``pip install highsbox``); raises
+        :class:`cagec.SolverNotFoundError` without it."""
+        import json
+
+        result: Dict[str, Any] = json.loads(self._core.root_lp_json(**options))
+        return result
+
     # Solving ------------------------------------------------------------
 
     def solve(

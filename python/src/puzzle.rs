@@ -228,6 +228,24 @@ impl CorePuzzle {
         serde_json::to_string(&Stats::of(&model)).map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
+    /// The LP relaxation of the model, solved by the installed HiGHS, as
+    /// JSON (the `root` object of `cagec stats --root --json`).
+    #[pyo3(signature = (**options))]
+    fn root_lp_json(
+        &self,
+        py: Python<'_>,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<String> {
+        let opts = model_options(options, false)?;
+        let model = py
+            .detach(|| cagec::formulate::formulate_with(&self.puzzle, &opts))
+            .map_err(|e| errors::model_error(py, format!("{}: {e}", self.display_name)))?;
+        let root = py
+            .detach(|| cagec::solve::root::by_installed_highs(&model, &self.puzzle))
+            .map_err(|e| crate::solving::solve_error(py, "highs", e))?;
+        serde_json::to_string(&root).map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
     /// The rules `grid` breaks, as `cagec check` prints them; empty when it
     /// is a solution.
     fn check(&self, py: Python<'_>, grid: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {

@@ -33,7 +33,7 @@ fn via(name: &str) -> PyResult<Via> {
 }
 
 /// `SolveError` as a Python exception (an interrupt as KeyboardInterrupt).
-fn solve_error(py: Python<'_>, solver: &str, e: SolveError) -> PyErr {
+pub fn solve_error(py: Python<'_>, solver: &str, e: SolveError) -> PyErr {
     match e {
         SolveError::NotFound { .. } | SolveError::NoSolver => {
             errors::solver_not_found(py, solver, e)

@@ -103,6 +103,9 @@ def test_a_missing_solver_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch
         cagec.Puzzle.from_file(PUZZLES / "kk0.cage").solve("highs")
     assert isinstance(caught.value, FileNotFoundError) and caught.value.solver == "highs"
     assert "pip install highsbox" in str(caught.value)
+    with pytest.raises(cagec.SolverNotFoundError) as caught:
+        cagec.Puzzle.from_file(PUZZLES / "kk0.cage").root_lp()
+    assert caught.value.solver == "highs" and "pip install highsbox" in str(caught.value)
 
 
 # Hand-offs ---------------------------------------------------------------

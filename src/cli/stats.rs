@@ -5,10 +5,7 @@ use std::path::PathBuf;
 use crate::formulate::{family_name, formulate_with};
 use crate::front::InputFormat;
 use crate::input;
-use crate::ir::Puzzle;
-use crate::model::Model;
 use crate::solve::root::{self, RootLp};
-use crate::solve::{SolveError, Solver, locate};
 use crate::stats::Stats;
 
 use super::exit;
@@ -47,7 +44,7 @@ pub fn run(args: &StatsArgs) -> u8 {
     };
     let s = Stats::of(&model);
     let root = match args.root {
-        true => match root_lp(&model, &loaded.puzzle) {
+        true => match root::by_installed_highs(&model, &loaded.puzzle) {
             Ok(r) => Some(r),
             Err(e) => {
                 eprintln!("cagec: {}: root LP: {e}", loaded.display_name);
@@ -69,19 +66,6 @@ pub fn run(args: &StatsArgs) -> u8 {
         }
     }
     exit::OK
-}
-
-/// The LP relaxation of `model`, solved by HiGHS in a private directory.
-fn root_lp(model: &Model, puzzle: &Puzzle) -> Result<RootLp, SolveError> {
-    let located = locate(Solver::Highs)?;
-    let dir = tempfile::Builder::new()
-        .prefix("cagec-root-")
-        .tempdir()
-        .map_err(|source| SolveError::Io {
-            what: "creating a temporary directory".into(),
-            source,
-        })?;
-    root::relaxation(model, puzzle, &located, dir.path(), None)
 }
 
 fn root_table(r: &RootLp) -> String {

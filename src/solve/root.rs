@@ -105,6 +105,21 @@ pub fn relaxation(
     Ok(root)
 }
 
+/// [`relaxation`] by the installed HiGHS (found as `solve` finds it), in a
+/// private temporary directory, with no time limit: what `cagec stats
+/// --root` and the Python face's `Puzzle.root_lp` run.
+pub fn by_installed_highs(model: &Model, puzzle: &Puzzle) -> Result<RootLp, SolveError> {
+    let located = super::locate(super::Solver::Highs)?;
+    let dir = tempfile::Builder::new()
+        .prefix("cagec-root-")
+        .tempdir()
+        .map_err(|source| SolveError::Io {
+            what: "creating a temporary directory".into(),
+            source,
+        })?;
+    relaxation(model, puzzle, &located, dir.path(), None)
+}
+
 /// The number after `label` on a line of HiGHS's log.
 fn figure(log: &str, label: &str) -> Option<f64> {
     log.lines()
