@@ -53,13 +53,7 @@ const SOLVERS: &[(&str, &str, &str)] = &[
 const MODELS: &[(&str, &[&str])] = &[("default", &[]), ("tuples", &["--formulation", "tuples"])];
 
 fn main() -> ExitCode {
-    match bench() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("families: error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    support::exit("families", bench())
 }
 
 fn bench() -> Result<(), String> {

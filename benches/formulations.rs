@@ -78,13 +78,7 @@ fn corpus(n: usize, count: u64) -> Vec<Puzzle> {
 }
 
 fn main() -> ExitCode {
-    match bench() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("formulations: error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    support::exit("formulations", bench())
 }
 
 /// Whether the external solvers run: both must be on PATH, except in a smoke
@@ -162,7 +156,7 @@ fn bench() -> Result<(), String> {
                 failed += usize::from(!r.ok);
                 c.push(r.seconds);
                 cn += r.nodes;
-                integral += usize::from(root_lp(&model, p, dir.path(), limit)?.integral);
+                integral += usize::from(root_lp(&model, p, limit)?.integral);
             }
             let k = puzzles.len();
             let ((hm, hx), (cm, cx)) = (stats(&mut h), stats(&mut c));

@@ -48,13 +48,7 @@ struct Solved {
 }
 
 fn main() -> ExitCode {
-    match bench() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("routes: error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    support::exit("routes", bench())
 }
 
 fn bench() -> Result<(), String> {

@@ -47,13 +47,7 @@ struct Answer {
 }
 
 fn main() -> ExitCode {
-    match bench() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("scale: error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    support::exit("scale", bench())
 }
 
 fn bench() -> Result<(), String> {
@@ -312,7 +306,7 @@ fn solve_highs(
         ..Options::default()
     };
     let model = formulate_with(p, &opts).map_err(|e| e.to_string())?;
-    let integral = root_lp(&model, p, dir, limit)?.integral;
+    let integral = root_lp(&model, p, limit)?.integral;
     Ok(MipAnswer {
         whole: Answer {
             seconds,

@@ -88,11 +88,20 @@ pub fn cbc(lp: &Path, limit: u64) -> Result<Run, String> {
 }
 
 /// The LP relaxation solved by HiGHS, as `cagec stats --root` reports it.
-pub fn root_lp(model: &Model, puzzle: &Puzzle, dir: &Path, limit: u64) -> Result<RootLp, String> {
-    let located = cagec::solve::locate(cagec::solve::Solver::Highs).map_err(|e| e.to_string())?;
-    let root = tempfile::tempdir_in(dir).map_err(|e| format!("temp dir: {e}"))?;
-    cagec::solve::root::relaxation(model, puzzle, &located, root.path(), Some(limit as f64))
+pub fn root_lp(model: &Model, puzzle: &Puzzle, limit: u64) -> Result<RootLp, String> {
+    cagec::solve::root::by_installed_highs(model, puzzle, Some(limit as f64))
         .map_err(|e| e.to_string())
+}
+
+/// A bench's exit: its error, if any, on standard error under its name.
+pub fn exit(name: &str, result: Result<(), String>) -> std::process::ExitCode {
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{name}: error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
 }
 
 pub fn write(path: &Path, model: &Model) {

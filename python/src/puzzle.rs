@@ -241,7 +241,7 @@ impl CorePuzzle {
             .detach(|| cagec::formulate::formulate_with(&self.puzzle, &opts))
             .map_err(|e| errors::model_error(py, format!("{}: {e}", self.display_name)))?;
         let root = py
-            .detach(|| cagec::solve::root::by_installed_highs(&model, &self.puzzle))
+            .detach(|| cagec::solve::root::by_installed_highs(&model, &self.puzzle, None))
             .map_err(|e| crate::solving::solve_error(py, "highs", e))?;
         serde_json::to_string(&root).map_err(|e| PyValueError::new_err(e.to_string()))
     }

@@ -44,7 +44,7 @@ pub fn run(args: &StatsArgs) -> u8 {
     };
     let s = Stats::of(&model);
     let root = match args.root {
-        true => match root::by_installed_highs(&model, &loaded.puzzle) {
+        true => match root::by_installed_highs(&model, &loaded.puzzle, None) {
             Ok(r) => Some(r),
             Err(e) => {
                 eprintln!("cagec: {}: root LP: {e}", loaded.display_name);

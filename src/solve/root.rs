@@ -106,9 +106,14 @@ pub fn relaxation(
 }
 
 /// [`relaxation`] by the installed HiGHS (found as `solve` finds it), in a
-/// private temporary directory, with no time limit: what `cagec stats
-/// --root` and the Python face's `Puzzle.root_lp` run.
-pub fn by_installed_highs(model: &Model, puzzle: &Puzzle) -> Result<RootLp, SolveError> {
+/// private temporary directory, within `time_limit` seconds if given: what
+/// `cagec stats --root`, the Python face's `Puzzle.root_lp` and the benches
+/// run.
+pub fn by_installed_highs(
+    model: &Model,
+    puzzle: &Puzzle,
+    time_limit: Option<f64>,
+) -> Result<RootLp, SolveError> {
     let located = super::locate(super::Solver::Highs)?;
     let dir = tempfile::Builder::new()
         .prefix("cagec-root-")
@@ -117,7 +122,7 @@ pub fn by_installed_highs(model: &Model, puzzle: &Puzzle) -> Result<RootLp, Solv
             what: "creating a temporary directory".into(),
             source,
         })?;
-    relaxation(model, puzzle, &located, dir.path(), None)
+    relaxation(model, puzzle, &located, dir.path(), time_limit)
 }
 
 /// The number after `label` on a line of HiGHS's log.
