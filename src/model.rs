@@ -2,12 +2,15 @@
 //!
 //! It knows nothing of puzzles. Every coefficient and right-hand side is an
 //! integer and stays one end to end. Storage is compact because models grow
-//! with n³: variable names live in one arena string and row terms in one flat
-//! array (compressed sparse rows), so a 100×100 model stays in tens of MB.
+//! with n³: variable names live in fixed 16-byte slots, row names and notes
+//! in arena strings, and row terms in one flat array (compressed sparse
+//! rows), so a 100×100 model stays in tens of MB.
 
 use std::ops::Range;
 
+mod pages;
 pub mod point;
+mod var_names;
 pub use point::PointError;
 
 /// A variable, by its position in declaration order.
@@ -120,8 +123,9 @@ pub struct Model {
     pub name: String,
     /// Comment lines written at the top of every format.
     pub header: Vec<String>,
-    names: NameArena,
-    /// Row names and notes, by row (arenas like `names`).
+    /// Variable names, by variable.
+    names: var_names::VarNames,
+    /// Row names and notes, by row (arenas: many short strings in one).
     row_names: NameArena,
     row_notes: NameArena,
     /// Each variable's domain, as an index into `domain_table`: models have a
@@ -180,42 +184,37 @@ impl Model {
     /// Declares a variable; names must be solver-safe (`[A-Za-z_][A-Za-z0-9_]*`)
     /// and unique, which the caller guarantees.
     pub fn add_var(&mut self, name: std::fmt::Arguments<'_>, domain: Domain) -> VarId {
-        use std::fmt::Write;
-        self.names
-            .text
-            .write_fmt(name)
-            .expect("writing to a String");
+        match name.as_str() {
+            Some(text) => self.names.push(text),
+            None => self.names.push(&name.to_string()),
+        }
         self.end_var(domain)
     }
 
     /// [`add_var`](Self::add_var) for the common `prefix_I_J_K` names, without
     /// the formatting machinery (the x variables are n³ of them).
     pub fn add_indexed_var(&mut self, prefix: &str, indices: &[usize], domain: Domain) -> VarId {
-        let text = &mut self.names.text;
+        let mut text = String::with_capacity(24);
         text.push_str(prefix);
         for &i in indices {
-            if i <= 9 {
-                // One piece for the common one-digit indices.
-                text.push_str(&"_0_1_2_3_4_5_6_7_8_9"[2 * i..2 * i + 2]);
-            } else {
-                text.push('_');
-                match crate::back::text::small_decimal(i as u64) {
-                    Some(digits) => text.push_str(digits),
-                    None => text.push_str(crate::back::text::Int::new(i as i64).as_str()),
-                }
+            text.push('_');
+            match crate::back::text::small_decimal(i as u64) {
+                Some(digits) => text.push_str(digits),
+                None => text.push_str(crate::back::text::Int::new(i as i64).as_str()),
             }
         }
+        self.names.push(&text);
         self.end_var(domain)
     }
 
     /// A variable named `prefix` followed by `last` in decimal: the x
     /// variables of one cell share the prefix `x_I_J_`, built once.
     pub fn add_suffixed_var(&mut self, prefix: &str, last: usize, domain: Domain) -> VarId {
-        let text = &mut self.names.text;
-        text.push_str(prefix);
         match crate::back::text::small_decimal(last as u64) {
-            Some(digits) => text.push_str(digits),
-            None => text.push_str(crate::back::text::Int::new(last as i64).as_str()),
+            Some(digits) => self.names.push_parts(prefix, digits),
+            None => self
+                .names
+                .push_parts(prefix, crate::back::text::Int::new(last as i64).as_str()),
         }
         self.end_var(domain)
     }
@@ -224,18 +223,21 @@ impl Model {
     /// large model is not copied as its arrays grow.
     pub fn reserve(&mut self, vars: usize, rows: usize, nonzeros: usize) {
         self.domains.reserve(vars);
-        self.names.starts.reserve(vars);
-        // Names like `x_12_34_56`.
-        self.names.text.reserve(vars * 10);
+        self.names.reserve(vars);
         self.rows.reserve(rows);
         self.row_names.starts.reserve(rows);
         self.row_notes.starts.reserve(rows);
+        // Names like `cage_123_r4`, notes of a line or two.
+        self.row_names.text.reserve(rows * 16);
+        self.row_notes.text.reserve(rows * 64);
         self.terms.reserve(nonzeros);
+        pages::prefer_huge(&self.terms);
+        pages::prefer_huge(self.names.slots());
+        pages::prefer_huge(&self.domains);
     }
 
     fn end_var(&mut self, domain: Domain) -> VarId {
         let id = VarId(self.domains.len() as u32);
-        self.names.end_name();
         // Variables come in runs of one domain: look at the last one first.
         let slot = match self.domains.last() {
             Some(&d) if self.domain_table[d as usize] == domain => d,
@@ -306,8 +308,11 @@ impl Model {
         // Arenas index their text with u32: refuse rather than wrap. Variable
         // names are checked here too, so a model whose names passed the limit
         // fails before it can be written (formulation adds rows after vars).
-        let arenas = [&self.names, &self.row_names, &self.row_notes];
-        if arenas.iter().any(|a| a.text.len() > u32::MAX as usize) {
+        let arenas = [&self.row_names, &self.row_notes];
+        if (arenas.iter().map(|a| a.text.len()))
+            .chain([self.names.long_len()])
+            .any(|len| len > u32::MAX as usize)
+        {
             self.undo_row(start, name_at, note_at);
             return Err(ModelError::TextTooLarge);
         }
@@ -347,6 +352,19 @@ impl Model {
 
     pub fn var_name(&self, var: VarId) -> &str {
         self.names.get(var.index())
+    }
+
+    /// Appends `var`'s name to `out`: what back-ends write most, done
+    /// faster than `out.push_str(self.var_name(var))`.
+    #[inline]
+    pub fn push_var_name(&self, var: VarId, out: &mut String) {
+        self.names.push_to(var.index(), out)
+    }
+
+    /// Bytes of `var`'s name.
+    #[inline]
+    pub fn var_name_len(&self, var: VarId) -> usize {
+        self.names.len(var.index())
     }
 
     /// The LP relaxation: every integer variable becomes continuous on its bounds.

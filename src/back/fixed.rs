@@ -8,6 +8,7 @@
 use std::collections::HashSet;
 use std::fmt::{self, Display, Formatter};
 use std::io::{self, Write};
+use std::sync::OnceLock;
 
 use askama::Template;
 
@@ -16,7 +17,7 @@ use crate::model::{Model, VarId};
 
 /// The short name of every row and column of one model, for
 /// [`write_fixed_mps`](super::write_fixed_mps), and the way back.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct FixedNames {
     /// The `NAME` field (at most 8 characters).
     name: String,
@@ -31,8 +32,13 @@ pub struct FixedNames {
     renamed_rows: Vec<u32>,
     /// The renamed columns (their indices), by number − 1.
     renamed_cols: Vec<u32>,
-    /// Canonical names used as they are.
-    kept: HashSet<Box<str>>,
+    /// The renamed rows' short names, 8 bytes each, by number − 1: MPS
+    /// names a row on every one of its entries, millions of times.
+    row_shorts: String,
+    /// Canonical names used as they are: gathered only when a solver's
+    /// answer is read back, since writing the file does not need them (a
+    /// set of a million names was a third of the time fixed MPS took).
+    kept: OnceLock<HashSet<Box<str>>>,
 }
 
 /// Chooses fixed-MPS names for `model`: canonical names of at most 8
@@ -45,13 +51,20 @@ pub fn fixed_names(model: &Model) -> FixedNames {
         col_code: Vec::with_capacity(model.num_vars()),
         renamed_rows: Vec::new(),
         renamed_cols: Vec::new(),
-        kept: HashSet::new(),
+        row_shorts: String::new(),
+        kept: OnceLock::new(),
     };
     for (r, row) in model.rows().enumerate() {
         let name = row.name;
         // `obj` is the objective row's name in our MPS files.
         let code = names.assign(name, name != "obj", Kind::Row, r);
         names.row_code.push(code);
+        if code != 0 {
+            let short = encode(b'R', code);
+            names
+                .row_shorts
+                .push_str(std::str::from_utf8(&short).unwrap_or("R???????"));
+        }
     }
     for v in model.vars() {
         let code = names.assign(model.var_name(v), true, Kind::Col, v.index());
@@ -59,6 +72,21 @@ pub fn fixed_names(model: &Model) -> FixedNames {
     }
     names
 }
+
+/// Equal when they name the same things (`kept` is only a cache).
+impl PartialEq for FixedNames {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.name, &self.model_name, &self.row_code, &self.col_code)
+            == (
+                &other.name,
+                &other.model_name,
+                &other.row_code,
+                &other.col_code,
+            )
+    }
+}
+
+impl Eq for FixedNames {}
 
 #[derive(Clone, Copy)]
 enum Kind {
@@ -70,7 +98,6 @@ impl FixedNames {
     /// Keeps `name` (returns 0) or gives it the next number of its kind.
     fn assign(&mut self, name: &str, may_keep: bool, kind: Kind, index: usize) -> u32 {
         if may_keep && keepable(name) {
-            self.kept.insert(name.into());
             return 0;
         }
         let list = match kind {
@@ -97,7 +124,16 @@ impl FixedNames {
                 _ => model.var_name(VarId(index as u32)),
             });
         }
-        self.kept.get(short).map(|s| &**s)
+        let kept = self.kept.get_or_init(|| {
+            let rows = (0..model.num_rows())
+                .filter(|&r| self.row_code[r] == 0)
+                .map(|r| model.row_name(r).into());
+            let cols = (model.vars())
+                .filter(|v| self.col_code[v.index()] == 0)
+                .map(|v| model.var_name(v).into());
+            rows.chain(cols).collect()
+        });
+        kept.get(short).map(|s| &**s)
     }
 
     fn renamed(&self, prefix: u8) -> &[u32] {
@@ -118,10 +154,10 @@ impl FixedNames {
     }
 
     /// The short name of row `r` of `model`.
-    pub(crate) fn row<'m>(&self, model: &'m Model, r: usize) -> Short<'m> {
-        match self.row_code[r] {
+    pub(crate) fn row<'m>(&'m self, model: &'m Model, r: usize) -> Short<'m> {
+        match self.row_code[r] as usize {
             0 => Short::Kept(model.row_name(r)),
-            code => Short::Made(encode(b'R', code)),
+            code => Short::Kept(&self.row_shorts[(code - 1) * 8..code * 8]),
         }
     }
 

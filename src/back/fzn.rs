@@ -110,7 +110,7 @@ impl Display for Vars<'_> {
             line.push("..")?;
             line.push(Int::new(hi).as_str())?;
             line.push(": ")?;
-            line.push(self.0.var_name(v))?;
+            line.push_var(self.0, v)?;
             line.push(";\n")?;
         }
         line.flush()
@@ -127,7 +127,7 @@ impl Display for Grid<'_> {
             if i > 0 {
                 line.push(", ")?;
             }
-            line.push(self.0.var_name(v))?;
+            line.push_var(self.0, v)?;
         }
         line.flush()
     }
@@ -143,13 +143,13 @@ impl Display for FznRow<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         banners(f, COMMENTS, self.model, self.index)?;
         let row = self.model.row(self.index);
-        named_row_comment(f, COMMENTS, &row)?;
         let (name, flip) = match row.info.sense {
             Sense::Eq => ("int_lin_eq", false),
             Sense::Le => ("int_lin_le", false),
             Sense::Ge => ("int_lin_le", true),
         };
         let mut line = LineBuf::new(f);
+        named_row_comment(&mut line, COMMENTS, &row)?;
         line.push("constraint ")?;
         line.push(name)?;
         line.push("([")?;
@@ -165,7 +165,7 @@ impl Display for FznRow<'_> {
             if i > 0 {
                 line.push(", ")?;
             }
-            line.push(self.model.var_name(t.var))?;
+            line.push_var(self.model, t.var)?;
         }
         line.push("], ")?;
         let rhs = row.info.rhs;

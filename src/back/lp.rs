@@ -107,7 +107,7 @@ impl Display for Objective<'_> {
         w.lead(" obj:")?;
         for v in self.model.vars() {
             let cost = self.costs.get(v.index()).copied().unwrap_or(0);
-            w.term(cost, self.model.var_name(v))?;
+            w.var_term(cost, self.model, v)?;
         }
         if self.model.num_rows() == 0 {
             w.term(0, "dummy_var")?;
@@ -158,12 +158,12 @@ struct RowLines<'a> {
 impl Display for RowLines<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let row = self.model.row(self.index);
-        row_comment(f, COMMENTS, &row)?;
         let mut w = Wrap::new(f, LINE_LIMIT);
+        row_comment(w.buffer(), COMMENTS, &row)?;
         w.lead(row.name)?;
         w.lead(":")?;
         for t in row.terms {
-            w.term(i64::from(t.coef), self.model.var_name(t.var))?;
+            w.var_term(i64::from(t.coef), self.model, t.var)?;
         }
         w.sense(row.info.sense.symbol(), row.info.rhs)?;
         w.end_line()
@@ -242,7 +242,7 @@ impl Display for NameList<'_> {
         let mut w = Wrap::new(f, LINE_LIMIT);
         let of_kind = |v: &VarId| self.kind.has(self.model.domain(*v));
         for v in self.model.vars().filter(of_kind) {
-            w.word(self.model.var_name(v))?;
+            w.var_word(self.model, v)?;
         }
         w.end_line()
     }

@@ -22,7 +22,9 @@ use std::io::{self, Write};
 use askama::Template;
 
 use super::fixed::{FixedNames, Short};
-use super::text::{CARD_WIDTH, CommentText, Comments, Fields, Header, Int, banners, row_comment};
+use super::text::{
+    CARD_WIDTH, CommentText, Comments, Fields, Header, Int, Repeated, banners, row_comment,
+};
 use crate::model::{Domain, Model, Sense, VarId};
 
 /// Writes `model` as free MPS with its canonical names.
@@ -376,11 +378,12 @@ impl Display for MpsColumn<'_> {
                 .at(25, value.as_str())
                 .next_line();
         }
+        let head = Repeated::at(5, name.as_str());
         for &(r, coef) in entries.iter() {
             let row = ctx.row_name(r as usize);
             let value = Int::new(i64::from(coef));
             lines
-                .at(5, name.as_str())
+                .repeat(&head)
                 .at(15, row.as_str())
                 .at(25, value.as_str())
                 .next_line();

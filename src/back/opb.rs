@@ -101,7 +101,7 @@ impl Display for NameMap<'_> {
             line.push("* x")?;
             line.push(Int::new(i64::from(v.0) + 1).as_str())?;
             line.push(" = ")?;
-            line.push(self.0.var_name(v))?;
+            line.push_var(self.0, v)?;
             line.push("\n")?;
         }
         line.flush()
@@ -147,7 +147,6 @@ impl Display for OpbRow<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         banners(f, COMMENTS, self.model, self.index)?;
         let row = self.model.row(self.index);
-        named_row_comment(f, COMMENTS, &row)?;
         let rhs = row.info.rhs;
         let (flip, op) = match row.info.sense {
             Sense::Eq => (false, "="),
@@ -155,6 +154,7 @@ impl Display for OpbRow<'_> {
             Sense::Le => (true, ">="),
         };
         let mut line = LineBuf::new(f);
+        named_row_comment(&mut line, COMMENTS, &row)?;
         terms(&mut line, row.terms, flip)?;
         line.push(op)?;
         line.push(" ")?;

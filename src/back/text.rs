@@ -4,7 +4,7 @@
 
 use std::fmt::{self, Display, Formatter, Write};
 
-use crate::model::{Model, Row, Section};
+use crate::model::{Model, Row, Section, VarId};
 
 /// Spaces for padding, sliced as needed.
 const SPACES: &str = "                                                                ";
@@ -175,14 +175,14 @@ impl Display for Label<'_> {
 
 /// One comment line `P (2.1) note` for a row, `P` being the format's comment
 /// marker.
-pub(crate) fn row_comment(f: &mut Formatter<'_>, comments: Comments, row: &Row<'_>) -> fmt::Result {
+pub(crate) fn row_comment(f: &mut dyn Write, comments: Comments, row: &Row<'_>) -> fmt::Result {
     comment_of(f, comments, None, row)
 }
 
 /// One comment line `P name (2.1) note` for a row of a format whose rows
 /// have no names of their own (OPB, CNF, FlatZinc).
 pub(crate) fn named_row_comment(
-    f: &mut Formatter<'_>,
+    f: &mut dyn Write,
     comments: Comments,
     row: &Row<'_>,
 ) -> fmt::Result {
@@ -190,7 +190,7 @@ pub(crate) fn named_row_comment(
 }
 
 fn comment_of(
-    f: &mut Formatter<'_>,
+    f: &mut dyn Write,
     comments: Comments,
     name: Option<&str>,
     row: &Row<'_>,
@@ -215,7 +215,11 @@ fn comment_of(
 pub(crate) fn sections_at(model: &Model, row: usize) -> &[Section] {
     let s = &model.sections;
     let from = s.partition_point(|s| s.first_row < row);
-    let to = s.partition_point(|s| s.first_row <= row);
+    // Most rows start no section: one search, not two.
+    if s.get(from).is_none_or(|s| s.first_row != row) {
+        return &[];
+    }
+    let to = from + s[from..].partition_point(|s| s.first_row <= row);
     &s[from..to]
 }
 
@@ -293,7 +297,7 @@ impl Comments {
     /// marker and [`CONTINUED`]; a word too long for a line is cut.
     pub(crate) fn line(
         self,
-        f: &mut Formatter<'_>,
+        f: &mut dyn Write,
         body: impl FnOnce(&mut dyn Write) -> fmt::Result,
     ) -> fmt::Result {
         match self.width {
@@ -316,8 +320,8 @@ const MAX_WIDTH: usize = 128;
 
 /// A comment line being folded (see [`Comments::line`]): the current line is
 /// held until it is full or finished.
-struct Folded<'f, 'g> {
-    f: &'f mut Formatter<'g>,
+struct Folded<'f> {
+    f: &'f mut dyn Write,
     marker: &'static str,
     width: usize,
     buf: [u8; MAX_WIDTH],
@@ -327,8 +331,8 @@ struct Folded<'f, 'g> {
     start: usize,
 }
 
-impl<'f, 'g> Folded<'f, 'g> {
-    fn new(f: &'f mut Formatter<'g>, marker: &'static str, width: usize) -> Self {
+impl<'f> Folded<'f> {
+    fn new(f: &'f mut dyn Write, marker: &'static str, width: usize) -> Self {
         let width = width.clamp(marker.len() + CONTINUED.len() + 1, MAX_WIDTH);
         let mut folded = Folded {
             f,
@@ -396,7 +400,7 @@ impl<'f, 'g> Folded<'f, 'g> {
     }
 }
 
-impl Write for Folded<'_, '_> {
+impl Write for Folded<'_> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         // CommentText made the text printable; anything else is replaced the
         // same way, so a line never breaks inside a character.
@@ -445,11 +449,27 @@ impl<'f, 'g> LineBuf<'f, 'g> {
         Ok(())
     }
 
+    /// A variable's name (see [`Model::push_var_name`]).
+    #[inline]
+    pub(crate) fn push_var(&mut self, model: &Model, var: VarId) -> fmt::Result {
+        model.push_var_name(var, &mut self.buf);
+        if self.buf.len() >= FLUSH_AT {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
     /// Writes what is buffered.
     pub(crate) fn flush(&mut self) -> fmt::Result {
         self.f.write_str(&self.buf)?;
         self.buf.clear();
         Ok(())
+    }
+}
+
+impl Write for LineBuf<'_, '_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.push(s)
     }
 }
 
@@ -484,6 +504,12 @@ impl<'f, 'g> Wrap<'f, 'g> {
 
     fn flush(&mut self) -> fmt::Result {
         self.line.flush()
+    }
+
+    /// The buffer itself, for whole lines written before the wrapped one
+    /// (a row's comment).
+    pub(crate) fn buffer(&mut self) -> &mut LineBuf<'f, 'g> {
+        &mut self.line
     }
 
     /// Starts a new line if a token of `len` characters would not fit.
@@ -526,6 +552,29 @@ impl<'f, 'g> Wrap<'f, 'g> {
         self.push(name)
     }
 
+    /// [`term`](Self::term) for a variable of `model`, written straight
+    /// from the model (see [`Model::push_var_name`]).
+    #[inline]
+    pub(crate) fn var_term(&mut self, coef: i64, model: &Model, var: VarId) -> fmt::Result {
+        let unit = match coef {
+            1 => " + 1 ",
+            -1 => " - 1 ",
+            0 => " + 0 ",
+            _ => return self.term(coef, model.var_name(var)),
+        };
+        self.make_room(unit.len() + model.var_name_len(var))?;
+        self.push(unit)?;
+        self.line.push_var(model, var)
+    }
+
+    /// A variable's name as a word of a list (see [`word`](Self::word)).
+    #[inline]
+    pub(crate) fn var_word(&mut self, model: &Model, var: VarId) -> fmt::Result {
+        self.make_room(1 + model.var_name_len(var))?;
+        self.push(" ")?;
+        self.line.push_var(model, var)
+    }
+
     /// ` <= -6`: the sense and the right-hand side, its sign attached.
     pub(crate) fn sense(&mut self, symbol: &str, rhs: i64) -> fmt::Result {
         let rhs = Int::new(rhs);
@@ -534,13 +583,6 @@ impl<'f, 'g> Wrap<'f, 'g> {
         self.push(symbol)?;
         self.push(" ")?;
         self.push(rhs.as_str())
-    }
-
-    /// ` name`, as in a `Generals` list.
-    pub(crate) fn word(&mut self, name: &str) -> fmt::Result {
-        self.make_room(1 + name.len())?;
-        self.push(" ")?;
-        self.push(name)
     }
 
     /// Ends the current line, if anything is on it, and writes what is buffered.
@@ -590,6 +632,16 @@ impl<'f, 'g> Fields<'f, 'g> {
         self
     }
 
+    /// Starts the line with `fields`, the line a first field wrote (its
+    /// padding included): a column's name begins each of its entries.
+    pub(crate) fn repeat(&mut self, fields: &Repeated) -> &mut Self {
+        if self.result.is_ok() {
+            self.result = self.line.push(&fields.text);
+        }
+        self.col = fields.text.len();
+        self
+    }
+
     /// Ends the line and starts the next one, keeping them buffered.
     pub(crate) fn next_line(&mut self) -> &mut Self {
         if self.result.is_ok() {
@@ -609,6 +661,21 @@ impl<'f, 'g> Fields<'f, 'g> {
     pub(crate) fn finish(&mut self) -> fmt::Result {
         self.result?;
         self.line.flush()
+    }
+}
+
+/// The start of a line that [`Fields::repeat`] writes again and again: the
+/// text of `Fields::at(start, text)` on an empty line.
+pub(crate) struct Repeated {
+    text: String,
+}
+
+impl Repeated {
+    pub(crate) fn at(start: usize, text: &str) -> Repeated {
+        let mut line = String::with_capacity(start + text.len());
+        line.push_str(&SPACES[..(start - 1).min(SPACES.len())]);
+        line.push_str(text);
+        Repeated { text: line }
     }
 }
 

@@ -185,21 +185,23 @@ fn is_straight(cells: &[Cell]) -> bool {
 /// satisfies: that row is dropped and counted.
 pub(super) fn add_row_or_drop(
     model: &mut Model,
-    name: String,
+    name: impl std::fmt::Display,
     eq: &'static str,
-    note: String,
-    terms: Vec<(VarId, i64)>,
+    note: impl std::fmt::Display,
+    terms: impl IntoIterator<Item = (VarId, i64)>,
     sense: Sense,
     rhs: i64,
 ) -> Result<(), ModelError> {
-    if terms.is_empty()
-        && sense.holds(0, rhs)
-        && let Some(report) = model.presolve.as_mut()
-    {
-        report.rows_removed += 1;
-        return Ok(());
+    // `add_row` refuses an empty row and leaves no trace of it.
+    match model.add_row(name, eq, note, terms, sense, rhs) {
+        Err(ModelError::EmptyRow(_)) if sense.holds(0, rhs) && model.presolve.is_some() => {
+            if let Some(report) = model.presolve.as_mut() {
+                report.rows_removed += 1;
+            }
+            Ok(())
+        }
+        other => other,
     }
-    model.add_row(name, eq, note, terms, sense, rhs)
 }
 
 /// Suffix, equation, terms, sense, RHS and note of one ratio row.
@@ -282,20 +284,17 @@ fn product_rows(
     let factors = factor_text(t);
     for &p in primes {
         let e = exponent(t, p as u64);
-        let terms = cells
-            .iter()
-            .flat_map(|cell| {
-                (p..=l.n).step_by(p).filter_map(move |k| {
-                    let x = l.x(cell.row as usize, cell.col as usize, k)?;
-                    Some((x, exponent(k as u64, p as u64) as i64))
-                })
+        let terms = cells.iter().flat_map(|cell| {
+            (p..=l.n).step_by(p).filter_map(move |k| {
+                let x = l.x(cell.row as usize, cell.col as usize, k)?;
+                Some((x, exponent(k as u64, p as u64) as i64))
             })
-            .collect();
+        });
         add_row_or_drop(
             model,
-            names::cage(c, &format!("p{p}")),
+            format_args!("cage_{}_p{p}", c + 1),
             "6.1.5",
-            format!(
+            format_args!(
                 "cage {} ({t}*): the values hold the prime {p} exactly {e} time{} ({t} = {})",
                 c + 1,
                 if e == 1 { "" } else { "s" },

@@ -45,8 +45,7 @@ fn box_rows(
             let terms = cells
                 .iter()
                 .filter_map(|c| l.x(c.row as usize, c.col as usize, k))
-                .map(|x| (x, 1))
-                .collect();
+                .map(|x| (x, 1));
             add_row_or_drop(
                 model,
                 format!("box_{}_{k}", b + 1),
@@ -105,8 +104,7 @@ pub(super) fn cage_rows(
                 let terms = cells
                     .iter()
                     .filter_map(|cell| l.x(cell.row as usize, cell.col as usize, k))
-                    .map(|x| (x, 1))
-                    .collect();
+                    .map(|x| (x, 1));
                 add_row_or_drop(
                     model,
                     names::cage(c, &format!("v{k}")),
@@ -122,8 +120,7 @@ pub(super) fn cage_rows(
         let terms = cells
             .iter()
             .flat_map(|cell| l.xs(cell.row as usize, cell.col as usize))
-            .map(|(k, x)| (x, k as i64))
-            .collect();
+            .map(|(k, x)| (x, k as i64));
         add_row_or_drop(
             model,
             names::cage(c, ""),

@@ -19,6 +19,10 @@ mod tupled;
 
 use crate::ir::{Puzzle, Rules};
 use crate::model::{Domain, Model, ModelError, Sense, VarId};
+use names::{
+    Note,
+    Piece::{N, T},
+};
 use std::fmt::Write;
 
 /// How product cages are written.
@@ -271,12 +275,17 @@ pub fn formulate_with(puzzle: &Puzzle, opts: &Options) -> Result<Model, Formulat
     let mut model = Model::new("kenken");
     model.limit_nonzeros(opts.max_nonzeros);
     // The paper's model: n³ x and n² y, 4n² Latin and link rows, 4n³
-    // non-zeros. A hint: formulations and presolve change it both ways.
+    // non-zeros, and then the cages': a few binaries and rows per cage, and
+    // up to about 2n non-zeros per caged cell (a product cage's prime rows).
+    // A hint, on the generous side: room never touched costs nothing, while
+    // outgrowing it copies the arrays (formulations and presolve change it
+    // both ways).
     let cube = n * n * n;
+    let cages = puzzle.cages.len();
     model.reserve(
-        (cube + n * n).min(opts.max_nonzeros),
-        4 * n * n + puzzle.cages.len(),
-        (4 * cube).min(opts.max_nonzeros),
+        (cube + n * n + 8 * cages).min(opts.max_nonzeros),
+        4 * n * n + 32 * cages,
+        (4 * cube + n * n + 2 * n * n * n).min(opts.max_nonzeros),
     );
     model.header = header(puzzle, opts);
     if opts.presolve {
@@ -466,7 +475,13 @@ fn cell_row(model: &mut Model, l: &Layout, i: usize, j: usize) -> Result<(), Mod
     model.add_row(
         names::cell(i, j),
         "2.1",
-        format_args!("cell ({},{}) holds exactly one value", i + 1, j + 1),
+        Note([
+            T("cell ("),
+            N(i + 1),
+            T(","),
+            N(j + 1),
+            T(") holds exactly one value"),
+        ]),
         l.xs(i, j).map(|(_, x)| (x, 1)),
         Sense::Eq,
         1,
@@ -489,7 +504,7 @@ fn latin_rows(model: &mut Model, l: &Layout, line_sense: Sense) -> Result<(), Mo
             model.add_row(
                 names::row(i, k),
                 "2.2",
-                format_args!("value {k} appears once in row {}", i + 1),
+                Note([T("value "), N(k), T(" appears once in row "), N(i + 1)]),
                 (0..n).filter_map(|j| l.x(i, j, k)).map(|x| (x, 1)),
                 line_sense,
                 1,
@@ -502,7 +517,7 @@ fn latin_rows(model: &mut Model, l: &Layout, line_sense: Sense) -> Result<(), Mo
             model.add_row(
                 names::col(j, k),
                 "2.3",
-                format_args!("value {k} appears once in column {}", j + 1),
+                Note([T("value "), N(k), T(" appears once in column "), N(j + 1)]),
                 (0..n).filter_map(|i| l.x(i, j, k)).map(|x| (x, 1)),
                 line_sense,
                 1,
@@ -527,13 +542,17 @@ fn link_rows(model: &mut Model, l: &Layout) -> Result<(), ModelError> {
             model.add_row(
                 names::link(i, j),
                 "3.2",
-                format_args!(
-                    "y_{}_{} is the value of cell ({},{})",
-                    i + 1,
-                    j + 1,
-                    i + 1,
-                    j + 1
-                ),
+                Note([
+                    T("y_"),
+                    N(i + 1),
+                    T("_"),
+                    N(j + 1),
+                    T(" is the value of cell ("),
+                    N(i + 1),
+                    T(","),
+                    N(j + 1),
+                    T(")"),
+                ]),
                 terms,
                 Sense::Eq,
                 0,

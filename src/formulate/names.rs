@@ -56,6 +56,33 @@ impl std::fmt::Display for Indexed {
     }
 }
 
+/// A comment of words and numbers (`value 7 appears once in row 3`),
+/// written piece by piece: the Latin and link rows' 4n² notes went through
+/// the formatting machinery, a tenth of formulating a model.
+pub struct Note<'a, const K: usize>(pub [Piece<'a>; K]);
+
+/// Text as it is, or a number in decimal.
+#[derive(Clone, Copy)]
+pub enum Piece<'a> {
+    T(&'a str),
+    N(usize),
+}
+
+impl<const K: usize> std::fmt::Display for Note<'_, K> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for piece in self.0 {
+            match piece {
+                Piece::T(text) => f.write_str(text)?,
+                Piece::N(v) => match crate::back::text::small_decimal(v as u64) {
+                    Some(digits) => f.write_str(digits)?,
+                    None => write!(f, "{v}")?,
+                },
+            }
+        }
+        Ok(())
+    }
+}
+
 /// `cage_C` and, with a suffix, `cage_C_r1`, `cage_C_p2`.
 pub fn cage(cage: usize, suffix: &str) -> String {
     if suffix.is_empty() {

@@ -315,7 +315,7 @@ impl Display for NameMap<'_> {
             line.push("c var ")?;
             line.push(Int::new(lit(v).into()).as_str())?;
             line.push(" ")?;
-            line.push(self.0.var_name(v))?;
+            line.push_var(self.0, v)?;
             line.push("\n")?;
         }
         line.flush()
