@@ -184,26 +184,14 @@ impl Model {
     /// Declares a variable; names must be solver-safe (`[A-Za-z_][A-Za-z0-9_]*`)
     /// and unique, which the caller guarantees.
     pub fn add_var(&mut self, name: std::fmt::Arguments<'_>, domain: Domain) -> VarId {
-        match name.as_str() {
-            Some(text) => self.names.push(text),
-            None => self.names.push(&name.to_string()),
-        }
+        self.names.push_fmt(name);
         self.end_var(domain)
     }
 
     /// [`add_var`](Self::add_var) for the common `prefix_I_J_K` names, without
     /// the formatting machinery (the x variables are n³ of them).
     pub fn add_indexed_var(&mut self, prefix: &str, indices: &[usize], domain: Domain) -> VarId {
-        let mut text = String::with_capacity(24);
-        text.push_str(prefix);
-        for &i in indices {
-            text.push('_');
-            match crate::back::text::small_decimal(i as u64) {
-                Some(digits) => text.push_str(digits),
-                None => text.push_str(crate::back::text::Int::new(i as i64).as_str()),
-            }
-        }
-        self.names.push(&text);
+        self.names.push_indexed(prefix, indices);
         self.end_var(domain)
     }
 

@@ -106,9 +106,9 @@ impl Display for Vars<'_> {
                 d => d.bounds(),
             };
             line.push("var ")?;
-            line.push(Int::new(lo).as_str())?;
+            line.push_int(lo)?;
             line.push("..")?;
-            line.push(Int::new(hi).as_str())?;
+            line.push_int(hi)?;
             line.push(": ")?;
             line.push_var(self.0, v)?;
             line.push(";\n")?;

@@ -261,7 +261,7 @@ impl Display for CellValues<'_> {
 fn values(line: &mut LineBuf<'_, '_>, d: u64) -> fmt::Result {
     let (lo, hi) = (d.trailing_zeros() as i64 + 1, 64 - d.leading_zeros() as i64);
     if d != 0 && d.count_ones() as i64 == hi - lo + 1 {
-        line.push(Int::new(lo).as_str())?;
+        line.push_int(lo)?;
         line.push("..")?;
         return line.push(Int::new(hi).as_str());
     }
@@ -270,7 +270,7 @@ fn values(line: &mut LineBuf<'_, '_>, d: u64) -> fmt::Result {
         if i > 0 {
             line.push(", ")?;
         }
-        line.push(Int::new(k).as_str())?;
+        line.push_int(k)?;
     }
     line.push("}")
 }
@@ -309,9 +309,9 @@ impl Display for CageLines<'_> {
                         // Rows of a 2-d literal: `| ` before all but the first.
                         line.push(if first { "   " } else { " | " })?;
                         first = false;
-                        line.push(Int::new(i64::from(cell.row) + 1).as_str())?;
+                        line.push_int(i64::from(cell.row) + 1)?;
                         line.push(", ")?;
-                        line.push(Int::new(i64::from(cell.col) + 1).as_str())?;
+                        line.push_int(i64::from(cell.col) + 1)?;
                     }
                     line.push("\n")?;
                 }
@@ -320,7 +320,7 @@ impl Display for CageLines<'_> {
                         line.push(" ")?;
                         for &v in tuple {
                             line.push(" ")?;
-                            line.push(Int::new(v.into()).as_str())?;
+                            line.push_int(v.into())?;
                             line.push(",")?;
                         }
                         line.push("\n")?;
@@ -346,7 +346,7 @@ impl Display for Cuts<'_> {
                 line.push(" ")?;
                 for &v in row {
                     line.push(" ")?;
-                    line.push(Int::new(v.into()).as_str())?;
+                    line.push_int(v.into())?;
                     line.push(",")?;
                 }
                 line.push("\n")?;

@@ -99,7 +99,7 @@ impl Display for NameMap<'_> {
         let mut line = LineBuf::new(f);
         for v in self.0.vars() {
             line.push("* x")?;
-            line.push(Int::new(i64::from(v.0) + 1).as_str())?;
+            line.push_int(i64::from(v.0) + 1)?;
             line.push(" = ")?;
             line.push_var(self.0, v)?;
             line.push("\n")?;
@@ -131,7 +131,7 @@ fn terms(line: &mut LineBuf<'_, '_>, terms: &[Term], flip: bool) -> fmt::Result 
         line.push(if negative { "-" } else { "+" })?;
         line.push(Int::with_sign(false, t.coef.unsigned_abs().into()).as_str())?;
         line.push(" x")?;
-        line.push(Int::new(i64::from(t.var.0) + 1).as_str())?;
+        line.push_int(i64::from(t.var.0) + 1)?;
         line.push(" ")?;
     }
     Ok(())

@@ -449,6 +449,16 @@ impl<'f, 'g> LineBuf<'f, 'g> {
         Ok(())
     }
 
+    /// An integer in decimal: from the static table when small, else by
+    /// `itoa` (OPB and CNF write millions of variable numbers).
+    #[inline]
+    pub(crate) fn push_int(&mut self, value: i64) -> fmt::Result {
+        if value.unsigned_abs() <= SMALL as u64 {
+            return self.push(Int::new(value).as_str());
+        }
+        self.push(itoa::Buffer::new().format(value))
+    }
+
     /// A variable's name (see [`Model::push_var_name`]).
     #[inline]
     pub(crate) fn push_var(&mut self, model: &Model, var: VarId) -> fmt::Result {

@@ -39,6 +39,7 @@ pub fn zero_one(model: &Model, n: usize) -> Result<Model, ModelError> {
     }
     let new = |v: VarId| id[v.index()].expect("only y has no 0/1 copy");
     let mut sections = model.sections.iter().peekable();
+    let mut terms = Vec::new();
     for r in 0..model.num_rows() {
         let row = model.row(r);
         let link = row.info.eq == "3.2";
@@ -51,7 +52,7 @@ pub fn zero_one(model: &Model, n: usize) -> Result<Model, ModelError> {
         if link {
             continue;
         }
-        let mut terms = Vec::with_capacity(row.terms.len());
+        terms.clear();
         for t in row.terms {
             let coef = i64::from(t.coef);
             match y_cell[t.var.index()] {
@@ -61,9 +62,15 @@ pub fn zero_one(model: &Model, n: usize) -> Result<Model, ModelError> {
                 None => terms.push((new(t.var), coef)),
             }
         }
-        let name = row.name.to_string();
         let (sense, rhs) = (row.info.sense, row.info.rhs);
-        out.add_row(name, row.info.eq, row.note.to_string(), terms, sense, rhs)?;
+        out.add_row(
+            row.name,
+            row.info.eq,
+            row.note,
+            terms.iter().copied(),
+            sense,
+            rhs,
+        )?;
     }
     for s in sections {
         out.section(s.title.clone());

@@ -77,6 +77,43 @@ impl VarNames {
         }
     }
 
+    /// A formatted name, formatted straight into its slot when it fits.
+    pub(super) fn push_fmt(&mut self, name: std::fmt::Arguments<'_>) {
+        use std::fmt::Write;
+        if let Some(text) = name.as_str() {
+            return self.push(text);
+        }
+        let mut w = SlotWriter::default();
+        w.write_fmt(name).expect("writing to memory");
+        self.push_written(w);
+    }
+
+    /// `prefix_I_J…`, written into its slot without the formatting machinery.
+    pub(super) fn push_indexed(&mut self, prefix: &str, indices: &[usize]) {
+        use std::fmt::Write;
+        let mut w = SlotWriter::default();
+        let _ = w.write_str(prefix);
+        for &i in indices {
+            let _ = w.write_str("_");
+            let _ = match crate::back::text::small_decimal(i as u64) {
+                Some(digits) => w.write_str(digits),
+                None => write!(w, "{i}"),
+            };
+        }
+        self.push_written(w);
+    }
+
+    fn push_written(&mut self, w: SlotWriter) {
+        match w.spilled {
+            Some(text) => self.push(&text),
+            None => {
+                let mut slot = w.slot;
+                slot[INLINE] = w.len as u8;
+                self.slots.push(slot);
+            }
+        }
+    }
+
     /// `prefix` then `digits`, without building a string first when the
     /// name fits its slot.
     pub(super) fn push_parts(&mut self, prefix: &str, digits: &str) {
@@ -109,6 +146,32 @@ impl VarNames {
     }
 }
 
+/// Formats into a slot, and into a `String` once the text outgrows it.
+#[derive(Default)]
+struct SlotWriter {
+    slot: [u8; INLINE + 1],
+    len: usize,
+    spilled: Option<String>,
+}
+
+impl std::fmt::Write for SlotWriter {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        if let Some(text) = &mut self.spilled {
+            text.push_str(s);
+        } else if self.len + s.len() <= INLINE {
+            self.slot[self.len..self.len + s.len()].copy_from_slice(s.as_bytes());
+            self.len += s.len();
+        } else {
+            let mut text = String::with_capacity(2 * INLINE + s.len());
+            // Whole `&str`s only went in: this never fails.
+            text.push_str(std::str::from_utf8(&self.slot[..self.len]).unwrap_or(""));
+            text.push_str(s);
+            self.spilled = Some(text);
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,7 +187,9 @@ mod tests {
         names.push("fifteen_bytes_x");
         names.push_parts("a_long_prefix_", "12");
         names.push("é_ü");
-        let got: Vec<&str> = (0..7).map(|v| names.get(v)).collect();
+        names.push_fmt(format_args!("u_{}", 12));
+        names.push_fmt(format_args!("{}_{}", "a_twenty_byte_name", 1));
+        let got: Vec<&str> = (0..9).map(|v| names.get(v)).collect();
         for (v, name) in got.iter().enumerate() {
             let mut pushed = String::from("é");
             names.push_to(v, &mut pushed);
@@ -140,9 +205,14 @@ mod tests {
                 "",
                 "fifteen_bytes_x",
                 "a_long_prefix_12",
-                "é_ü"
+                "é_ü",
+                "u_12",
+                "a_twenty_byte_name_1"
             ]
         );
-        assert_eq!(names.long_len(), long.len() + "a_long_prefix_12".len());
+        assert_eq!(
+            names.long_len(),
+            long.len() + "a_long_prefix_12".len() + "a_twenty_byte_name_1".len()
+        );
     }
 }

@@ -32,7 +32,7 @@ use std::io::{self, Write};
 
 use askama::Template;
 
-use super::text::{Comments, Header, Int, LineBuf, banners, named_row_comment};
+use super::text::{Comments, Header, LineBuf, banners, named_row_comment};
 use crate::model::{Model, Row, Sense, VarId};
 
 pub use amo::{Amo, PAIRWISE_MAX};
@@ -313,7 +313,7 @@ impl Display for NameMap<'_> {
         let mut line = LineBuf::new(f);
         for v in self.0.vars() {
             line.push("c var ")?;
-            line.push(Int::new(lit(v).into()).as_str())?;
+            line.push_int(lit(v).into())?;
             line.push(" ")?;
             line.push_var(self.0, v)?;
             line.push("\n")?;
@@ -338,14 +338,14 @@ impl Display for RowIndex<'_> {
                 -1 => line.push("c no clauses:")?,
                 0 => {
                     line.push("c clause ")?;
-                    line.push(Int::new(first).as_str())?;
+                    line.push_int(first)?;
                     line.push(":")?;
                 }
                 _ => {
                     line.push("c clauses ")?;
-                    line.push(Int::new(first).as_str())?;
+                    line.push_int(first)?;
                     line.push(" to ")?;
-                    line.push(Int::new(last).as_str())?;
+                    line.push_int(last)?;
                     line.push(":")?;
                 }
             }
@@ -406,7 +406,7 @@ impl Sink for Writer<'_, '_> {
 /// `1 -2 3 0`.
 fn clause_line(line: &mut LineBuf<'_, '_>, lits: &[Lit]) -> fmt::Result {
     for &l in lits {
-        line.push(Int::new(l.into()).as_str())?;
+        line.push_int(l.into())?;
         line.push(" ")?;
     }
     line.push("0\n")
