@@ -10,6 +10,8 @@ use std::ops::Range;
 
 mod pages;
 pub mod point;
+mod terms;
+pub use terms::{TermIter, Terms};
 mod var_names;
 pub use point::PointError;
 
@@ -95,7 +97,13 @@ pub struct RowInfo {
     pub sense: Sense,
     pub rhs: i64,
     start: u32,
+    /// Where the row's coefficients start in `Model::coefs`, or
+    /// [`ALL_ONES`] when it has none stored.
+    coefs: u32,
 }
+
+/// `RowInfo::coefs` of a row whose coefficients are all 1.
+const ALL_ONES: u32 = u32::MAX;
 
 /// A borrowed view of one row.
 #[derive(Clone, Copy, Debug)]
@@ -105,7 +113,7 @@ pub struct Row<'a> {
     /// A short plain-language comment (`cell (3,4) holds exactly one value`).
     pub note: &'a str,
     pub info: &'a RowInfo,
-    pub terms: &'a [Term],
+    pub terms: Terms<'a>,
 }
 
 /// A comment block that precedes the rows of a family in every back-end.
@@ -134,7 +142,10 @@ pub struct Model {
     domain_table: Vec<Domain>,
     domain_slots: std::collections::HashMap<Domain, u32>,
     rows: Vec<RowInfo>,
-    terms: Vec<Term>,
+    /// Every row's variables, row after row.
+    term_vars: Vec<VarId>,
+    /// The coefficients of the rows that are not all ones, row after row.
+    coefs: Vec<i32>,
     pub sections: Vec<Section>,
     /// Objective coefficients (minimised); empty means a feasibility problem.
     pub objective: Vec<Term>,
@@ -218,8 +229,12 @@ impl Model {
         // Names like `cage_123_r4`, notes of a line or two.
         self.row_names.text.reserve(rows * 16);
         self.row_notes.text.reserve(rows * 64);
-        self.terms.reserve(nonzeros);
-        pages::prefer_huge(&self.terms);
+        self.term_vars.reserve(nonzeros);
+        // Rows that are all ones keep no coefficients (the Latin rows, most
+        // of the paper's model); room that is never used costs nothing.
+        self.coefs.reserve(nonzeros / 2);
+        pages::prefer_huge(&self.term_vars);
+        pages::prefer_huge(&self.coefs);
         pages::prefer_huge(self.names.slots());
         pages::prefer_huge(&self.domains);
     }
@@ -265,32 +280,35 @@ impl Model {
         let (name_at, note_at) = (self.row_names.text.len(), self.row_notes.text.len());
         write!(self.row_names.text, "{name}").expect("writing to a String");
         write!(self.row_notes.text, "{note}").expect("writing to a String");
-        let start = self.terms.len();
+        let (start, coefs_at) = (self.term_vars.len(), self.coefs.len());
         let refuse = |m: &mut Model, error: fn(String) -> ModelError| {
             let name = m.row_names.text[name_at..].to_string();
-            m.undo_row(start, name_at, note_at);
+            m.undo_row(start, coefs_at, name_at, note_at);
             Err(error(name))
         };
+        let mut all_ones = true;
         for (var, coef) in terms {
             if coef == 0 {
                 continue;
             }
             let Ok(coef) = i32::try_from(coef) else {
                 let row = self.row_names.text[name_at..].to_string();
-                self.undo_row(start, name_at, note_at);
+                self.undo_row(start, coefs_at, name_at, note_at);
                 return Err(ModelError::CoefficientTooLarge { row, coef });
             };
-            self.terms.push(Term { var, coef });
+            self.term_vars.push(var);
+            self.coefs.push(coef);
+            all_ones &= coef == 1;
         }
-        let added = &self.terms[start..];
+        let added = &self.term_vars[start..];
         if added.is_empty() {
             return refuse(self, ModelError::EmptyRow);
         }
         if has_repeats(added) {
             return refuse(self, ModelError::RepeatedVar);
         }
-        if let Some(limit) = self.max_nonzeros.filter(|&l| self.terms.len() > l) {
-            self.undo_row(start, name_at, note_at);
+        if let Some(limit) = self.max_nonzeros.filter(|&l| self.term_vars.len() > l) {
+            self.undo_row(start, coefs_at, name_at, note_at);
             return Err(ModelError::TooLarge { limit });
         }
         // Arenas index their text with u32: refuse rather than wrap. Variable
@@ -301,23 +319,28 @@ impl Model {
             .chain([self.names.long_len()])
             .any(|len| len > u32::MAX as usize)
         {
-            self.undo_row(start, name_at, note_at);
+            self.undo_row(start, coefs_at, name_at, note_at);
             return Err(ModelError::TextTooLarge);
         }
         self.row_names.end_name();
         self.row_notes.end_name();
+        if all_ones {
+            self.coefs.truncate(coefs_at);
+        }
         self.rows.push(RowInfo {
             eq,
             sense,
             rhs,
             start: start as u32,
+            coefs: if all_ones { ALL_ONES } else { coefs_at as u32 },
         });
         Ok(())
     }
 
     /// Forgets a row that was being added.
-    fn undo_row(&mut self, terms: usize, name_at: usize, note_at: usize) {
-        self.terms.truncate(terms);
+    fn undo_row(&mut self, terms: usize, coefs: usize, name_at: usize, note_at: usize) {
+        self.term_vars.truncate(terms);
+        self.coefs.truncate(coefs);
         self.row_names.text.truncate(name_at);
         self.row_notes.text.truncate(note_at);
     }
@@ -331,7 +354,7 @@ impl Model {
     }
 
     pub fn num_nonzeros(&self) -> usize {
-        self.terms.len()
+        self.term_vars.len()
     }
 
     pub fn vars(&self) -> impl ExactSizeIterator<Item = VarId> + '_ {
@@ -388,7 +411,7 @@ impl Model {
         let end = self
             .rows
             .get(row + 1)
-            .map_or(self.terms.len(), |r| r.start as usize);
+            .map_or(self.term_vars.len(), |r| r.start as usize);
         start..end
     }
 
@@ -397,13 +420,18 @@ impl Model {
             name: self.row_names.get(row),
             note: self.row_notes.get(row),
             info: &self.rows[row],
-            terms: &self.terms[self.term_range(row)],
+            terms: self.row_terms(row),
         }
     }
 
     /// Row `row`'s terms alone.
-    pub fn row_terms(&self, row: usize) -> &[Term] {
-        &self.terms[self.term_range(row)]
+    pub fn row_terms(&self, row: usize) -> Terms<'_> {
+        let range = self.term_range(row);
+        let coefs = match self.rows[row].coefs {
+            ALL_ONES => None,
+            at => Some(&self.coefs[at as usize..at as usize + range.len()]),
+        };
+        Terms::new(&self.term_vars[range], coefs)
     }
 
     /// Row `row`'s name alone (MPS names a row on every one of its entries).
@@ -430,7 +458,7 @@ impl Model {
     pub fn columns(&self) -> Vec<Vec<(u32, i32)>> {
         let mut cols = vec![Vec::new(); self.num_vars()];
         for r in 0..self.rows.len() {
-            for t in &self.terms[self.term_range(r)] {
+            for t in self.row_terms(r) {
                 cols[t.var.index()].push((r as u32, t.coef));
             }
         }
@@ -480,17 +508,17 @@ impl NameArena {
 
 /// Whether a row lists a variable twice. Most rows list their variables in
 /// increasing order, which proves them distinct without sorting a copy.
-fn has_repeats(terms: &[Term]) -> bool {
-    if terms.windows(2).all(|w| w[0].var < w[1].var) {
+fn has_repeats(vars: &[VarId]) -> bool {
+    if vars.windows(2).all(|w| w[0] < w[1]) {
         return false;
     }
-    if terms.len() <= 16 {
-        return terms
+    if vars.len() <= 16 {
+        return vars
             .iter()
             .enumerate()
-            .any(|(i, a)| terms[i + 1..].iter().any(|b| b.var == a.var));
+            .any(|(i, a)| vars[i + 1..].contains(a));
     }
-    let mut seen: Vec<u32> = terms.iter().map(|t| t.var.0).collect();
+    let mut seen: Vec<u32> = vars.iter().map(|v| v.0).collect();
     seen.sort_unstable();
     seen.windows(2).any(|w| w[0] == w[1])
 }
@@ -515,7 +543,9 @@ mod tests {
         assert_eq!(m.var_name(a), "x_1");
         assert_eq!(m.var_name(b), "y_1_2");
         assert_eq!(m.row(0).terms.len(), 1, "zero coefficient dropped");
-        assert_eq!(m.row(1).terms[1], Term { var: a, coef: -3 });
+        assert_eq!(m.row(1).terms.get(1), Some(Term { var: a, coef: -3 }));
+        assert_eq!(m.row(0).terms.get(0), Some(Term { var: a, coef: 1 }));
+        assert!(m.row(0).terms.all_ones() && !m.row(1).terms.all_ones());
         assert_eq!(m.section_at(0), Some("first"));
         assert_eq!(m.section_at(1), None);
         assert_eq!(m.columns()[0], vec![(0, 1), (1, -3)]);

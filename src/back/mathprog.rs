@@ -5,6 +5,7 @@
 //! model itself. MathProg needs `*` between a coefficient and a variable and
 //! `;` after each statement; lines are wrapped, which MathProg ignores.
 
+use std::borrow::Cow;
 use std::fmt::{self, Display, Formatter, Write as _};
 use std::io::{self, Write};
 
@@ -57,7 +58,7 @@ impl<'a> FlatModel<'a> {
     fn objective(&self) -> Expr<'a> {
         Expr {
             model: self.model,
-            terms: &self.model.objective,
+            terms: Cow::Borrowed(&self.model.objective),
             lead: 11,
         }
     }
@@ -106,7 +107,7 @@ impl Display for Bounds {
 /// ` + x - 2*y`, wrapped; `0` when there are no terms.
 struct Expr<'a> {
     model: &'a Model,
-    terms: &'a [Term],
+    terms: Cow<'a, [Term]>,
     /// Characters already on the line.
     lead: usize,
 }
@@ -118,7 +119,7 @@ impl Display for Expr<'_> {
         }
         let mut col = self.lead;
         let mut piece = String::new();
-        for t in self.terms {
+        for t in self.terms.iter() {
             piece.clear();
             let (sign, abs) = if t.coef < 0 {
                 ('-', t.coef.unsigned_abs())
@@ -156,7 +157,7 @@ impl Display for Row<'_> {
         f.write_str(&lead)?;
         let expr = Expr {
             model: self.model,
-            terms: row.terms,
+            terms: Cow::Owned(row.terms.to_vec()),
             lead: lead.len(),
         };
         writeln!(f, "{expr} {} {};", row.info.sense.symbol(), row.info.rhs)

@@ -118,14 +118,18 @@ impl Display for Objective<'_> {
         }
         let mut line = LineBuf::new(f);
         line.push("min: ")?;
-        terms(&mut line, &self.0.objective, false)?;
+        terms(&mut line, self.0.objective.iter().copied(), false)?;
         line.push(";\n")?;
         line.flush()
     }
 }
 
 /// `+3 x1 -2 x7 `, negated when `flip`.
-fn terms(line: &mut LineBuf<'_, '_>, terms: &[Term], flip: bool) -> fmt::Result {
+fn terms(
+    line: &mut LineBuf<'_, '_>,
+    terms: impl IntoIterator<Item = Term>,
+    flip: bool,
+) -> fmt::Result {
     for t in terms {
         let negative = (t.coef < 0) != flip;
         line.push(if negative { "-" } else { "+" })?;

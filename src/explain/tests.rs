@@ -112,7 +112,7 @@ fn big_m_in_the_text_is_the_coefficient_in_the_model() {
                 continue;
             }
             let first = cage_rows(&model, c).start;
-            let m = model.row(first).terms[2].coef;
+            let m = model.row(first).terms.get(2).expect("a third term").coef;
             let text = flat(&explain(&puzzle, &Options::default(), Some(c + 1)).unwrap());
             let claim = text
                 .split("big-M: M = ")

@@ -126,7 +126,8 @@ fn encode(model: &Model, amo: Amo, sink: &mut dyn Sink) {
 
 /// `x − z1 − … − zk = 0`: x is 1 exactly when one of the z is.
 fn support(row: &Row<'_>) -> bool {
-    row.terms.first().is_some_and(|t| t.coef == 1) && row.terms[1..].iter().all(|t| t.coef == -1)
+    row.terms.first().is_some_and(|t| t.coef == 1)
+        && (row.terms.iter().skip(1)).all(|t| t.coef == -1)
 }
 
 /// Counts variables and clauses, and the clauses of each row.
