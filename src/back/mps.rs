@@ -222,7 +222,10 @@ impl<'m> Columns<'m> {
     fn of_var(&self, v: VarId) -> Ref<'_, [(u32, i32)]> {
         let i = v.index();
         if !(self.block.borrow().first..self.block.borrow().end).contains(&i) {
-            *self.block.borrow_mut() = self.load(i);
+            // The last block's memory is reused: fresh memory is faulted in
+            // and zeroed page by page, which cost more than filling it.
+            let spare = std::mem::take(&mut self.block.borrow_mut().entries);
+            *self.block.borrow_mut() = self.load(i, spare);
         }
         let (from, to) = (self.start[i] as usize, self.start[i + 1] as usize);
         Ref::map(self.block.borrow(), |b| {
@@ -232,7 +235,7 @@ impl<'m> Columns<'m> {
     }
 
     /// The block of columns from `first` on that fits the budget.
-    fn load(&self, first: usize) -> Block {
+    fn load(&self, first: usize, mut entries: Vec<(u32, i32)>) -> Block {
         let budget = self.budget;
         let base = self.start[first] as usize;
         let within = self.start[first + 1..].partition_point(|&s| s as usize - base <= budget);
@@ -241,7 +244,8 @@ impl<'m> Columns<'m> {
             .iter()
             .map(|&s| s - base as u32)
             .collect();
-        let mut entries = vec![(0u32, 0i32); self.start[end] as usize - base];
+        entries.clear();
+        entries.resize(self.start[end] as usize - base, (0, 0));
         let (lo, hi) = (first as u32, end as u32);
         for (r, _) in (self.spans.iter().enumerate()).filter(|(_, s)| s.0 < hi && s.1 >= lo) {
             for t in self.model.row_terms(r) {
@@ -358,6 +362,11 @@ fn marker(f: &mut Formatter<'_>, which: &str) -> fmt::Result {
         .end()
 }
 
+thread_local! {
+    /// The memory of each column's [`Repeated`] head, one for all columns.
+    static HEAD: std::cell::Cell<String> = const { std::cell::Cell::new(String::new()) };
+}
+
 impl Display for MpsColumn<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let (ctx, i) = (self.ctx, self.var.index());
@@ -378,7 +387,7 @@ impl Display for MpsColumn<'_> {
                 .at(25, value.as_str())
                 .next_line();
         }
-        let head = Repeated::at(5, name.as_str());
+        let head = Repeated::at(HEAD.take(), 5, name.as_str());
         for &(r, coef) in entries.iter() {
             let row = ctx.row_name(r as usize);
             let value = Int::new(i64::from(coef));
@@ -388,6 +397,7 @@ impl Display for MpsColumn<'_> {
                 .at(25, value.as_str())
                 .next_line();
         }
+        HEAD.set(head.into_buf());
         lines.finish()?;
         drop(lines);
         if integer && !ctx.is_integer(i + 1) {

@@ -681,11 +681,17 @@ pub(crate) struct Repeated {
 }
 
 impl Repeated {
-    pub(crate) fn at(start: usize, text: &str) -> Repeated {
-        let mut line = String::with_capacity(start + text.len());
-        line.push_str(&SPACES[..(start - 1).min(SPACES.len())]);
-        line.push_str(text);
-        Repeated { text: line }
+    /// In `buf`'s memory (given back by [`into_buf`](Self::into_buf)): MPS
+    /// makes one per column, a million of them.
+    pub(crate) fn at(mut buf: String, start: usize, text: &str) -> Repeated {
+        buf.clear();
+        buf.push_str(&SPACES[..(start - 1).min(SPACES.len())]);
+        buf.push_str(text);
+        Repeated { text: buf }
+    }
+
+    pub(crate) fn into_buf(self) -> String {
+        self.text
     }
 }
 
