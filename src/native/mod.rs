@@ -320,9 +320,10 @@ fn fixed(dom: &[u64]) -> usize {
 }
 
 /// Tuple probes [`root_domains`] may try in all: a bound on its time that
-/// does not depend on the machine (the held-out 20×20s try up to about
-/// 5,400, about a second).
-const TUPLE_PROBES: u64 = 20_000;
+/// does not depend on the machine. The held-out 16×16 it settles tries
+/// 2,340, the held-out 20×20s up to about 5,400 (about a second); a
+/// generated 40×40 spends them all (about 7 s, nothing removed).
+const TUPLE_PROBES: u64 = 10_000;
 
 /// The cell domains after propagation and probing at the root (bit v−1 =
 /// value v, cells row-major), or None when they prove there is no solution.

@@ -324,7 +324,7 @@ fn root_domains_keep_every_solution_value() {
 
 #[test]
 fn tuple_probing_settles_the_hard_peer_16x16() {
-    // Cell probing alone leaves 1,563 of its 4,096 values (205 cells open);
+    // Value probing alone leaves 1,563 of its 4,096 values (209 cells open);
     // probing the cage tuples as well fixes every cell.
     let (_, p, grid) = peer_fixtures()
         .into_iter()
