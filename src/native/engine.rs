@@ -148,6 +148,65 @@ impl Engine {
         }
     }
 
+    /// Singleton consistency on cage tuples: every tuple of a tabulated cage
+    /// still allowed by the domains is tried (the cage's cells narrowed to
+    /// its values, then propagation); a value that no surviving tuple gives
+    /// its cell is removed. A tuple whose values all have a surviving tuple
+    /// already is not tried. Each try spends one unit of `budget`; when it
+    /// is spent, the cage being probed and those after it keep their values
+    /// (so the result does not depend on the machine's speed). Returns
+    /// whether a value was removed.
+    pub fn probe_tuples(
+        &mut self,
+        p: &Problem,
+        st: &mut State,
+        budget: &mut u64,
+    ) -> Result<bool, Fail> {
+        let mut removed = false;
+        for cage in &p.cages {
+            let CageKind::Table(t) = &cage.kind else {
+                continue;
+            };
+            let cells = &cage.cells;
+            if cells.iter().all(|&c| st.dom[c as usize].count_ones() == 1) {
+                continue;
+            }
+            let mut supported = vec![0u64; cells.len()];
+            for tuple in t.tuples.iter() {
+                let allowed = |pos: usize, v: u8| st.dom[cells[pos] as usize] >> (v - 1) & 1 == 1;
+                if !(0..cells.len()).all(|pos| allowed(pos, tuple[pos])) {
+                    continue;
+                }
+                if (0..cells.len()).all(|pos| supported[pos] >> (tuple[pos] - 1) & 1 == 1) {
+                    continue;
+                }
+                if *budget == 0 {
+                    // Out of tries: this cage keeps every value.
+                    return Ok(removed);
+                }
+                *budget -= 1;
+                self.mark(st);
+                let survives = (0..cells.len()).all(|pos| {
+                    self.narrow(p, st, cells[pos] as usize, 1 << (tuple[pos] - 1))
+                        .is_ok()
+                });
+                self.undo(p, st);
+                if survives {
+                    for pos in 0..cells.len() {
+                        supported[pos] |= 1 << (tuple[pos] - 1);
+                    }
+                }
+            }
+            for (pos, &c) in cells.iter().enumerate() {
+                if st.dom[c as usize] & !supported[pos] != 0 {
+                    self.narrow(p, st, c as usize, supported[pos])?;
+                    removed = true;
+                }
+            }
+        }
+        Ok(removed)
+    }
+
     /// Remembers `st` so that [`Engine::undo`] brings it back; marks nest.
     pub fn mark(&mut self, st: &State) {
         let u = &mut self.undo;

@@ -319,10 +319,18 @@ fn fixed(dom: &[u64]) -> usize {
     dom.iter().filter(|d| d.count_ones() == 1).count()
 }
 
+/// Tuple probes [`root_domains`] may try in all: a bound on its time that
+/// does not depend on the machine. The held-out 16×16 it settles tries
+/// 2,340, the held-out 20×20s up to about 5,400 (about a second); a
+/// generated 40×40 spends them all (about 7 s, nothing removed).
+const TUPLE_PROBES: u64 = 10_000;
+
 /// The cell domains after propagation and probing at the root (bit v−1 =
 /// value v, cells row-major), or None when they prove there is no solution.
 /// Probing removes only values that propagation refutes, so every solution
-/// keeps its values.
+/// keeps its values: first each value of each cell, then each tuple of each
+/// tabulated cage (a value no surviving tuple gives is removed), the two in
+/// turn until neither removes anything.
 pub fn root_domains(puzzle: &Puzzle, tuple_limit: usize) -> Result<Option<Vec<u64>>, NativeError> {
     let n = puzzle.size;
     if n > MAX_SIZE {
@@ -333,10 +341,22 @@ pub fn root_domains(puzzle: &Puzzle, tuple_limit: usize) -> Result<Option<Vec<u6
     let Ok(mut root) = engine.root(&problem) else {
         return Ok(None);
     };
-    Ok(engine
-        .probe(&problem, &mut root, Clock::default())
-        .ok()
-        .map(|()| root.dom))
+    if engine.probe(&problem, &mut root, Clock::default()).is_err() {
+        return Ok(None);
+    }
+    let mut budget = TUPLE_PROBES;
+    loop {
+        match engine.probe_tuples(&problem, &mut root, &mut budget) {
+            Err(_) => return Ok(None),
+            Ok(false) => break,
+            Ok(true) => {
+                if engine.probe(&problem, &mut root, Clock::default()).is_err() {
+                    return Ok(None);
+                }
+            }
+        }
+    }
+    Ok(Some(root.dom))
 }
 
 #[cfg(test)]
