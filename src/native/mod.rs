@@ -325,6 +325,12 @@ fn fixed(dom: &[u64]) -> usize {
 /// generated 40×40 spends them all (about 7 s, nothing removed).
 const TUPLE_PROBES: u64 = 10_000;
 
+/// Tuple probes in a row that remove nothing before probing gives up. The
+/// held-out 16×16 it settles needs 2,000 (1,000 leaves it open); on puzzles
+/// with many solutions, where it finds nothing, it keeps a 25×25's presolve
+/// at 1.3 s instead of 2.0 s (1.2 s without tuple probing).
+const TUPLE_PATIENCE: u64 = 2_500;
+
 /// The cell domains after propagation and probing at the root (bit v−1 =
 /// value v, cells row-major), or None when they prove there is no solution.
 /// Probing removes only values that propagation refutes, so every solution
@@ -344,7 +350,7 @@ pub fn root_domains(puzzle: &Puzzle, tuple_limit: usize) -> Result<Option<Vec<u6
     if engine.probe(&problem, &mut root, Clock::default()).is_err() {
         return Ok(None);
     }
-    let mut budget = TUPLE_PROBES;
+    let mut budget = engine::TupleBudget::new(TUPLE_PROBES, TUPLE_PATIENCE);
     loop {
         match engine.probe_tuples(&problem, &mut root, &mut budget) {
             Err(_) => return Ok(None),
