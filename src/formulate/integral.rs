@@ -136,7 +136,12 @@ fn layout_of(model: &Model, n: usize) -> Layout {
         .map(|y| y.map(|v: VarId| v.0))
         .collect::<Option<Vec<_>>>()
         .unwrap_or_default();
-    Layout { n, x, y }
+    Layout {
+        n,
+        x,
+        dense_from: None,
+        y,
+    }
 }
 
 #[cfg(test)]

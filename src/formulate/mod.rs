@@ -208,7 +208,12 @@ pub struct Layout {
     pub n: usize,
     /// `x[i,j,k]` by cell and value; [`Layout::ABSENT`] where presolve left it
     /// out, or where the cover formulation writes the cell's tuples instead.
+    /// Empty when every x is there, declared in order from `dense_from`.
     x: Vec<u32>,
+    /// The first x when all n³ are declared in cell and value order: x is
+    /// then found by arithmetic (a Latin column row visits every n²-th x,
+    /// and a table lookup there was a cache miss per term).
+    dense_from: Option<u32>,
     /// `y[i,j]` by cell: for every cell of a KenKen model, none in Killer
     /// Sudoku; [`Layout::ABSENT`] where the cover formulation has no y.
     y: Vec<u32>,
@@ -216,8 +221,13 @@ pub struct Layout {
 
 impl Layout {
     /// `x[i,j,k]` for a 0-based cell and a value `k`, unless presolve removed it.
+    #[inline]
     pub fn x(&self, row: usize, col: usize, k: usize) -> Option<VarId> {
-        Self::present(self.x[(row * self.n + col) * self.n + (k - 1)])
+        let at = (row * self.n + col) * self.n + (k - 1);
+        match self.dense_from {
+            Some(first) => Some(VarId(first + at as u32)),
+            None => Self::present(self.x[at]),
+        }
     }
 
     /// Marks an x that presolve left out (n³ ids in 4 bytes each, not 8).
@@ -229,8 +239,7 @@ impl Layout {
 
     /// The present `(k, x[i,j,k])` of a cell, k increasing.
     pub fn xs(&self, row: usize, col: usize) -> impl Iterator<Item = (usize, VarId)> + '_ {
-        let base = (row * self.n + col) * self.n;
-        (1..=self.n).filter_map(move |k| Self::present(self.x[base + k - 1]).map(|v| (k, v)))
+        (1..=self.n).filter_map(move |k| self.x(row, col, k).map(|v| (k, v)))
     }
 
     /// `y[i,j]`, 0-based cell, of a cell whose cage has the paper's rows.
@@ -428,7 +437,9 @@ fn declare_vars(
 ) -> Layout {
     let allowed = |cell: usize, k: usize| domains.is_none_or(|d| d[cell] >> (k - 1) & 1 == 1);
     let kept = |cell: usize| !covered.get(cell).copied().unwrap_or(false);
-    let mut x = Vec::with_capacity(n * n * n);
+    let dense = domains.is_none() && !covered.contains(&true);
+    let dense_from = dense.then(|| model.num_vars() as u32);
+    let mut x = Vec::with_capacity(if dense { 0 } else { n * n * n });
     let mut prefix = String::new();
     for i in 1..=n {
         for j in 1..=n {
@@ -437,10 +448,13 @@ fn declare_vars(
             prefix.clear();
             write!(prefix, "x_{i}_{j}_").expect("writing to a String");
             for k in 1..=n {
-                x.push(match allowed(cell, k) && kept(cell) {
+                let id = match allowed(cell, k) && kept(cell) {
                     true => model.add_suffixed_var(&prefix, k, Domain::Binary).0,
                     false => Layout::ABSENT,
-                });
+                };
+                if !dense {
+                    x.push(id);
+                }
             }
         }
     }
@@ -467,7 +481,12 @@ fn declare_vars(
             );
         }
     }
-    Layout { n, x, y }
+    Layout {
+        n,
+        x,
+        dense_from,
+        y,
+    }
 }
 
 /// (2.1) for cell (i, j), 0-based: it holds exactly one value.
