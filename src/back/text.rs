@@ -577,7 +577,7 @@ impl<'f, 'g> Wrap<'f, 'g> {
         self.line.push_var(model, var)
     }
 
-    /// A variable's name as a word of a list (see [`word`](Self::word)).
+    /// ` name` for a variable of `model`, as in a `Generals` list.
     #[inline]
     pub(crate) fn var_word(&mut self, model: &Model, var: VarId) -> fmt::Result {
         self.make_room(1 + model.var_name_len(var))?;
