@@ -4,8 +4,6 @@
 //! take 4 bytes a term instead of 8, and a large model's memory is most of
 //! the time it takes to build it.
 
-use std::ops::Range;
-
 use super::{Term, VarId};
 
 /// A borrowed view of one row's terms, in order.
@@ -39,19 +37,6 @@ impl<'a> Terms<'a> {
 
     pub fn first(&self) -> Option<Term> {
         self.get(0)
-    }
-
-    /// The terms in `range` (by position).
-    pub fn slice(&self, range: Range<usize>) -> Terms<'a> {
-        Terms {
-            vars: &self.vars[range.clone()],
-            coefs: self.coefs.map(|c| &c[range]),
-        }
-    }
-
-    /// The variables alone.
-    pub fn vars(&self) -> &'a [VarId] {
-        self.vars
     }
 
     /// True when every coefficient is 1.

@@ -70,7 +70,7 @@ impl<'m> Groups<'m> {
         let mut row_of = vec![u32::MAX; model.num_vars()];
         for (r, row) in model.rows().enumerate() {
             let cell = row.info.eq == "2.1" && row.info.sense == Sense::Eq && row.info.rhs == 1;
-            if cell && row.terms.iter().all(|t| t.coef == 1) {
+            if cell && row.terms.all_ones() {
                 for t in row.terms {
                     row_of[t.var.index()] = r as u32;
                 }
@@ -96,7 +96,7 @@ fn encode(model: &Model, amo: Amo, sink: &mut dyn Sink) {
         let row = model.row(r);
         lits.clear();
         lits.extend(row.terms.iter().map(|t| lit(t.var)));
-        let unit = row.terms.iter().all(|t| t.coef == 1);
+        let unit = row.terms.all_ones();
         let k = lits.len() as i64;
         match (row.info.eq, row.info.sense, row.info.rhs) {
             ("T.1", Sense::Eq, 1) if unit => sink.clause(&lits),
