@@ -60,10 +60,9 @@ pub fn fixed_names(model: &Model) -> FixedNames {
         let code = names.assign(name, name != "obj", Kind::Row, r);
         names.row_code.push(code);
         if code != 0 {
-            let short = encode(b'R', code);
             names
                 .row_shorts
-                .push_str(std::str::from_utf8(&short).unwrap_or("R???????"));
+                .push_str(Short::Made(encode(b'R', code)).as_str());
         }
     }
     for v in model.vars() {

@@ -106,7 +106,7 @@ pub(super) fn cage_rows(
         let t = cage.target as i64;
         match cage.op {
             Op::Given => model.add_row(
-                names::cage(c, ""),
+                names::cage(c),
                 "given",
                 format!(
                     "cage {}: cell {} is given as {t}",
@@ -118,7 +118,7 @@ pub(super) fn cage_rows(
                 t,
             )?,
             Op::Add => model.add_row(
-                names::cage(c, ""),
+                names::cage(c),
                 "3.1",
                 format!("cage {} ({t}+): the values add up to {t}", c + 1),
                 cells.iter().map(|&cell| (y(cell), 1)),
@@ -129,7 +129,7 @@ pub(super) fn cage_rows(
                 let (a, b) = (y(cells[0]), y(cells[1]));
                 let u = u[c].expect("u declared for difference cages");
                 model.add_row(
-                    names::cage(c, ""),
+                    names::cage(c),
                     "4.1",
                     format!(
                         "cage {} ({t}-): |y_b - y_a| = {t}; u_{} = 0: b - a = {t}, u_{} = 1: a - b = {t}",
@@ -193,15 +193,14 @@ pub(super) fn add_row_or_drop(
     rhs: i64,
 ) -> Result<(), ModelError> {
     // `add_row` refuses an empty row and leaves no trace of it.
-    match model.add_row(name, eq, note, terms, sense, rhs) {
-        Err(ModelError::EmptyRow(_)) if sense.holds(0, rhs) && model.presolve.is_some() => {
-            if let Some(report) = model.presolve.as_mut() {
-                report.rows_removed += 1;
-            }
-            Ok(())
-        }
-        other => other,
+    let added = model.add_row(name, eq, note, terms, sense, rhs);
+    if let (Err(ModelError::EmptyRow(_)), Some(report)) = (&added, model.presolve.as_mut())
+        && sense.holds(0, rhs)
+    {
+        report.rows_removed += 1;
+        return Ok(());
     }
+    added
 }
 
 /// Suffix, equation, terms, sense, RHS and note of one ratio row.
@@ -264,7 +263,7 @@ fn ratio_rows(
         ),
     ];
     for (suffix, eq, terms, sense, rhs, note) in rows {
-        model.add_row(names::cage(c, suffix), eq, note, terms, sense, rhs)?;
+        model.add_row(names::cage_part(c, suffix), eq, note, terms, sense, rhs)?;
     }
     Ok(())
 }
@@ -292,7 +291,7 @@ fn product_rows(
         });
         add_row_or_drop(
             model,
-            format_args!("cage_{}_p{p}", c + 1),
+            names::cage_part(c, format_args!("p{p}")),
             "6.1.5",
             format_args!(
                 "cage {} ({t}*): the values hold the prime {p} exactly {e} time{} ({t} = {})",

@@ -107,7 +107,7 @@ pub(super) fn cage_rows(
                     .map(|x| (x, 1));
                 add_row_or_drop(
                     model,
-                    names::cage(c, &format!("v{k}")),
+                    names::cage_part(c, format_args!("v{k}")),
                     "K.2",
                     format!("cage {cn}: value {k} at most once"),
                     terms,
@@ -123,7 +123,7 @@ pub(super) fn cage_rows(
             .map(|(k, x)| (x, k as i64));
         add_row_or_drop(
             model,
-            names::cage(c, ""),
+            names::cage(c),
             "K.3",
             format!("cage {cn} ({t}): sum over its cells of k x = {t}"),
             terms,

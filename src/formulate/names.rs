@@ -83,12 +83,28 @@ impl<const K: usize> std::fmt::Display for Note<'_, K> {
     }
 }
 
-/// `cage_C` and, with a suffix, `cage_C_r1`, `cage_C_p2`.
-pub fn cage(cage: usize, suffix: &str) -> String {
-    if suffix.is_empty() {
-        format!("cage_{}", cage + 1)
-    } else {
-        format!("cage_{}_{suffix}", cage + 1)
+/// `cage_C`: a cage's one row, or the name its other rows extend.
+pub fn cage(cage: usize) -> CageRow<&'static str> {
+    CageRow(cage, None)
+}
+
+/// `cage_C_SUFFIX` (`cage_7_r1`, `cage_7_p2`): one of a cage's rows,
+/// written without building a string (the tuple rows are millions at
+/// n = 100).
+pub fn cage_part<S: std::fmt::Display>(cage: usize, suffix: S) -> CageRow<S> {
+    CageRow(cage, Some(suffix))
+}
+
+/// A cage's row name; see [`cage`] and [`cage_part`].
+pub struct CageRow<S>(usize, Option<S>);
+
+impl<S: std::fmt::Display> std::fmt::Display for CageRow<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cage_{}", self.0 + 1)?;
+        match &self.1 {
+            Some(suffix) => write!(f, "_{suffix}"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -187,6 +203,11 @@ mod tests {
         assert_eq!(super::parse_x("x_3_4_7_1"), None);
         assert_eq!(super::parse_y("y_10_2"), Some((9, 1)));
         assert_eq!(super::parse_y("y_a_2"), None);
-        assert_eq!(super::cage(4, "r1"), "cage_5_r1");
+        assert_eq!(super::cage_part(4, "r1").to_string(), "cage_5_r1");
+        assert_eq!(
+            super::cage_part(4, format_args!("p{}", 2)).to_string(),
+            "cage_5_p2"
+        );
+        assert_eq!(super::cage(4).to_string(), "cage_5");
     }
 }

@@ -91,7 +91,7 @@ pub(super) fn set_rows(
         let eq = if cells.len() == 2 { "6.2.4" } else { "A.9" };
         return add_row_or_drop(
             model,
-            names::cage(c, ""),
+            names::cage(c),
             eq,
             format!(
                 "cage {cn} ({t}*): a straight cage whose values must be {{{}}}",
@@ -110,7 +110,7 @@ pub(super) fn set_rows(
         terms.push((w, -size));
         add_row_or_drop(
             model,
-            names::cage(c, &format!("s{}", s + 1)),
+            names::cage_part(c, format_args!("s{}", s + 1)),
             "A.11",
             format!(
                 "cage {cn} ({t}*): w_{cn}_{} = 1 forces the values {{{}}}",
@@ -123,7 +123,7 @@ pub(super) fn set_rows(
         )?;
     }
     model.add_row(
-        names::cage(c, ""),
+        names::cage(c),
         "A.12",
         format!(
             "cage {cn} ({t}*): exactly one of its {} value sets",

@@ -32,7 +32,7 @@ pub(super) fn rows(model: &mut Model, l: &Layout, c: usize, t: &Tuples) -> Resul
                 .collect();
             add_row_or_drop(
                 model,
-                names::cage(c, &format!("{}_{}_{k}", i + 1, j + 1)),
+                names::cage_part(c, format_args!("{}_{}_{k}", i + 1, j + 1)),
                 "T.2",
                 format!(
                     "cage {cn}: cell ({},{}) holds {k} exactly when its tuple says so",
@@ -77,7 +77,7 @@ pub(super) fn choice_row(
     z: &[(usize, VarId)],
 ) -> Result<(), ModelError> {
     model.add_row(
-        names::cage(c, ""),
+        names::cage(c),
         "T.1",
         format!("cage {}: exactly one of its {} tuples", c + 1, z.len()),
         z.iter().map(|&(_, var)| (var, 1)),
