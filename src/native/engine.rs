@@ -23,6 +23,24 @@ pub(super) struct State {
     pub seen: Vec<u64>,
 }
 
+impl State {
+    /// Every value of every cell, every tuple live: the state before
+    /// propagation.
+    pub fn unpropagated(p: &Problem) -> State {
+        let mut st = State {
+            dom: vec![p.full; p.n * p.n],
+            live: vec![0; p.live_words],
+            seen: vec![0; p.seen_words],
+        };
+        for cage in &p.cages {
+            if let CageKind::Table(t) = &cage.kind {
+                t.init(&mut st.live, &mut st.seen, p.full);
+            }
+        }
+        st
+    }
+}
+
 /// What a search undoes when it leaves a branch: the domains as they were,
 /// and the live tuples and remembered domains of every table the branch
 /// touched, saved when it first touched them. Copying a whole state per
@@ -114,16 +132,7 @@ impl Engine {
 
     /// The root state, propagated; Err when propagation alone refutes the puzzle.
     pub fn root(&mut self, p: &Problem) -> Result<State, Fail> {
-        let mut st = State {
-            dom: vec![p.full; p.n * p.n],
-            live: vec![0; p.live_words],
-            seen: vec![0; p.seen_words],
-        };
-        for cage in &p.cages {
-            if let CageKind::Table(t) = &cage.kind {
-                t.init(&mut st.live, &mut st.seen, p.full);
-            }
-        }
+        let mut st = State::unpropagated(p);
         for id in 0..(p.cages.len() + p.lines.len()) as PropId {
             self.schedule(p, id);
         }

@@ -57,6 +57,12 @@ impl Fallback {
         self.target
     }
 
+    /// Killer Sudoku: the cage's values must all differ.
+    #[cfg_attr(not(feature = "cdcl"), allow(dead_code))]
+    pub fn distinct(&self) -> bool {
+        self.distinct
+    }
+
     /// Narrows the cage's cells; narrowed cells go on `changed`.
     pub fn filter(
         &self,
