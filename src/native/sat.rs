@@ -13,7 +13,9 @@
 //!   with a variable per edge, so that unit propagation keeps it arc
 //!   consistent in both directions. Smaller than the tuples, and it needed
 //!   half the conflicts of a forward-only encoding on the hardest 20×20s.
-//! - Any other tabled cage (difference, ratio, given, hidden): one variable
+//! - A two-cell difference or ratio: each value of one cell implies one of
+//!   its partners in the other.
+//! - Any other tabled cage (hidden, longer differences): one variable
 //!   per tuple still live, `z → x` for each of its cells, at least one
 //!   tuple, and a support clause per cell and value (`x(c,v) → ∨ z` over
 //!   the tuples giving c the value v). Unit propagation on this keeps the
@@ -272,6 +274,10 @@ impl<'a> Encoder<'a> {
         {
             return;
         }
+        if cells.len() == 2 {
+            self.pair(cells, tuples);
+            return;
+        }
         let z0 = self.next;
         self.next += tuples.len() as i32;
         self.solver
@@ -292,6 +298,34 @@ impl<'a> Encoder<'a> {
                     let support = &supports[pos * n + b as usize];
                     self.solver
                         .add_clause(std::iter::once(-x).chain(support.iter().copied()));
+                }
+            }
+        }
+    }
+
+    /// A two-cell table (difference, ratio) with no tuple variables: each
+    /// value of one cell implies one of the values the tuples pair it with
+    /// in the other. With exactly one value per cell this is the constraint
+    /// itself, arc consistent under unit propagation, and about 5% faster
+    /// on the hardest held-out 20×20s than tuple variables.
+    fn pair(&mut self, cells: &[u16], tuples: &[&[u8]]) {
+        for (from, to) in [(0, 1), (1, 0)] {
+            let c = cells[from] as usize;
+            for b in bits(self.dom[c]) {
+                let Ok(x) = self.lit(c, b as usize) else {
+                    continue;
+                };
+                let mut clause = vec![-x];
+                let mut holds = false;
+                for t in tuples.iter().filter(|t| t[from] == b as u8 + 1) {
+                    match self.lit(cells[to] as usize, t[to] as usize - 1) {
+                        Ok(y) => clause.push(y),
+                        Err(true) => holds = true,
+                        Err(false) => {}
+                    }
+                }
+                if !holds {
+                    self.solver.add_clause(clause);
                 }
             }
         }
