@@ -30,8 +30,8 @@ pub(super) struct CageProp {
     /// The cage's cells, row-major (the order of its tuples).
     pub cells: Vec<u16>,
     pub kind: CageKind,
-    /// The cage's arithmetic, for encoding a large table by layers of
-    /// partial results (CaDiCaL's encoding).
+    /// The cage's arithmetic, for encoding a sum or product as a decision
+    /// diagram of partial results (CaDiCaL's encoding).
     #[cfg_attr(not(feature = "cdcl"), allow(dead_code))]
     pub arith: Fallback,
 }
