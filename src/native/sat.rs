@@ -220,15 +220,9 @@ impl<'a> Encoder<'a> {
         }
         for l in 0..self.p.lines.len() {
             for b in 0..n {
-                let cells = &self.p.lines[l];
-                if cells.iter().any(|&c| self.lit(c as usize, b) == Err(true)) {
-                    continue;
+                if let Some(lits) = self.open_places(&self.p.lines[l], b) {
+                    self.exactly_one(&lits);
                 }
-                let lits: Vec<i32> = cells
-                    .iter()
-                    .filter_map(|&c| self.lit(c as usize, b).ok())
-                    .collect();
-                self.exactly_one(&lits);
             }
         }
     }
@@ -434,21 +428,26 @@ impl<'a> Encoder<'a> {
         }
         if f.distinct() {
             for b in 0..n {
-                if cells.iter().any(|&c| self.lit(c as usize, b) == Err(true)) {
-                    for &c in cells {
-                        if let Ok(x) = self.lit(c as usize, b) {
-                            self.solver.add_clause([-x]);
-                        }
-                    }
-                    continue;
+                if let Some(lits) = self.open_places(cells, b) {
+                    self.at_most_one(&lits);
                 }
-                let lits: Vec<i32> = cells
-                    .iter()
-                    .filter_map(|&c| self.lit(c as usize, b).ok())
-                    .collect();
-                self.at_most_one(&lits);
             }
         }
+    }
+
+    /// The literals of `cells` holding bit b, or None when one of them
+    /// holds it from the root on (root propagation then took b from the
+    /// others, for a line as for a Killer cage).
+    fn open_places(&self, cells: &[u16], b: usize) -> Option<Vec<i32>> {
+        if cells.iter().any(|&c| self.lit(c as usize, b) == Err(true)) {
+            return None;
+        }
+        Some(
+            cells
+                .iter()
+                .filter_map(|&c| self.lit(c as usize, b).ok())
+                .collect(),
+        )
     }
 
     /// Forbids one complete solution, unless the root already excludes it.
