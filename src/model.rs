@@ -6,14 +6,13 @@
 //! in arena strings, and row terms in one flat array (compressed sparse
 //! rows), so a 100×100 model stays in tens of MB.
 
-use std::ops::Range;
-
 mod pages;
 pub mod point;
 mod terms;
-pub use terms::{TermIter, Terms};
+pub use terms::{Run, TermIter, Terms};
 mod var_names;
 pub use point::PointError;
+pub use var_names::VarName;
 
 /// A variable, by its position in declaration order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -96,13 +95,20 @@ pub struct RowInfo {
     pub eq: &'static str,
     pub sense: Sense,
     pub rhs: i64,
-    start: u32,
-    /// Where the row's coefficients start in `Model::coefs`, or
-    /// [`ALL_ONES`] when it has none stored.
-    coefs: u32,
+    terms: TermsAt,
 }
 
-/// `RowInfo::coefs` of a row whose coefficients are all 1.
+/// Where a row's terms are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TermsAt {
+    /// `Model::term_vars[start..end]`; the coefficients from `coefs` in
+    /// `Model::coefs`, or [`ALL_ONES`] when none are stored.
+    Stored { start: u32, end: u32, coefs: u32 },
+    /// Nowhere: they follow a rule.
+    Run(Run),
+}
+
+/// `TermsAt::Stored::coefs` of a row whose coefficients are all 1.
 const ALL_ONES: u32 = u32::MAX;
 
 /// A borrowed view of one row.
@@ -151,6 +157,8 @@ pub struct Model {
     pub objective: Vec<Term>,
     /// What presolve left out, when it ran.
     pub presolve: Option<PresolveReport>,
+    /// Non-zeros of every row, stored or a run.
+    nonzeros: usize,
     /// [`add_row`](Self::add_row) refuses to go beyond this many non-zeros.
     max_nonzeros: Option<usize>,
 }
@@ -169,6 +177,8 @@ pub enum ModelError {
     EmptyRow(String),
     #[error("row {0} lists a variable twice")]
     RepeatedVar(String),
+    #[error("row {0} has a zero coefficient")]
+    ZeroCoefficient(String),
     #[error("coefficient {coef} in row {row} does not fit in 32 bits")]
     CoefficientTooLarge { row: String, coef: i64 },
     #[error("the model would have more than {limit} non-zeros")]
@@ -196,6 +206,12 @@ impl Model {
     /// and unique, which the caller guarantees.
     pub fn add_var(&mut self, name: std::fmt::Arguments<'_>, domain: Domain) -> VarId {
         self.names.push_fmt(name);
+        self.end_var(domain)
+    }
+
+    /// [`add_var`](Self::add_var) for a name already written.
+    pub fn add_named_var(&mut self, name: &str, domain: Domain) -> VarId {
+        self.names.push(name);
         self.end_var(domain)
     }
 
@@ -307,8 +323,83 @@ impl Model {
         if has_repeats(added) {
             return refuse(self, ModelError::RepeatedVar);
         }
-        if let Some(limit) = self.max_nonzeros.filter(|&l| self.term_vars.len() > l) {
+        if let Err(e) = self.check_room(added.len()) {
             self.undo_row(start, coefs_at, name_at, note_at);
+            return Err(e);
+        }
+        if all_ones {
+            self.coefs.truncate(coefs_at);
+        }
+        let end = self.term_vars.len() as u32;
+        let coefs = if all_ones { ALL_ONES } else { coefs_at as u32 };
+        self.end_row(
+            eq,
+            sense,
+            rhs,
+            TermsAt::Stored {
+                start: start as u32,
+                end,
+                coefs,
+            },
+        );
+        Ok(())
+    }
+
+    /// Adds a row whose terms are `run`: the same row as
+    /// [`add_row`](Self::add_row) over `run`'s terms, but none of them is
+    /// stored. Its coefficients must not be zero.
+    pub fn add_run_row(
+        &mut self,
+        name: impl std::fmt::Display,
+        eq: &'static str,
+        note: impl std::fmt::Display,
+        run: Run,
+        sense: Sense,
+        rhs: i64,
+    ) -> Result<(), ModelError> {
+        use std::fmt::Write;
+        let (name_at, note_at) = (self.row_names.text.len(), self.row_notes.text.len());
+        write!(self.row_names.text, "{name}").expect("writing to a String");
+        write!(self.row_notes.text, "{note}").expect("writing to a String");
+        let fail = |m: &mut Model, e: ModelError| {
+            m.undo_row(m.term_vars.len(), m.coefs.len(), name_at, note_at);
+            Err(e)
+        };
+        let terms = Terms::run(run);
+        let name = |m: &Model| m.row_names.text[name_at..].to_string();
+        if terms.is_empty() {
+            return fail(self, ModelError::EmptyRow(name(self)));
+        }
+        let last = i64::from(run.coef) + i64::from(run.coef_step) * (i64::from(run.len) - 1).max(0);
+        if i32::try_from(last).is_err() {
+            let row = name(self);
+            return fail(self, ModelError::CoefficientTooLarge { row, coef: last });
+        }
+        debug_assert!(
+            u64::from(run.first.0) + u64::from(run.stride) * u64::from(run.len.max(1) - 1)
+                < self.num_vars() as u64,
+            "a run past the declared variables"
+        );
+        if terms.iter().any(|t| t.coef == 0) {
+            return fail(self, ModelError::ZeroCoefficient(name(self)));
+        }
+        let repeats = (run.stride == 0 && run.len > 1)
+            || run
+                .head
+                .is_some_and(|h| terms.iter().skip(1).any(|t| t.var == h.var));
+        if repeats {
+            return fail(self, ModelError::RepeatedVar(name(self)));
+        }
+        if let Err(e) = self.check_room(terms.len()) {
+            return fail(self, e);
+        }
+        self.end_row(eq, sense, rhs, TermsAt::Run(run));
+        Ok(())
+    }
+
+    /// Whether a row of `added` more non-zeros fits the model's limits.
+    fn check_room(&self, added: usize) -> Result<(), ModelError> {
+        if let Some(limit) = self.max_nonzeros.filter(|&l| self.nonzeros + added > l) {
             return Err(ModelError::TooLarge { limit });
         }
         // Arenas index their text with u32: refuse rather than wrap. Variable
@@ -319,22 +410,25 @@ impl Model {
             .chain([self.names.long_len()])
             .any(|len| len > u32::MAX as usize)
         {
-            self.undo_row(start, coefs_at, name_at, note_at);
             return Err(ModelError::TextTooLarge);
         }
+        Ok(())
+    }
+
+    /// Keeps a row whose name, note and terms were written.
+    fn end_row(&mut self, eq: &'static str, sense: Sense, rhs: i64, terms: TermsAt) {
         self.row_names.end_name();
         self.row_notes.end_name();
-        if all_ones {
-            self.coefs.truncate(coefs_at);
-        }
+        self.nonzeros += match terms {
+            TermsAt::Stored { start, end, .. } => (end - start) as usize,
+            TermsAt::Run(run) => Terms::run(run).len(),
+        };
         self.rows.push(RowInfo {
             eq,
             sense,
             rhs,
-            start: start as u32,
-            coefs: if all_ones { ALL_ONES } else { coefs_at as u32 },
+            terms,
         });
-        Ok(())
     }
 
     /// Forgets a row that was being added.
@@ -354,7 +448,7 @@ impl Model {
     }
 
     pub fn num_nonzeros(&self) -> usize {
-        self.term_vars.len()
+        self.nonzeros
     }
 
     pub fn vars(&self) -> impl ExactSizeIterator<Item = VarId> + '_ {
@@ -365,17 +459,11 @@ impl Model {
         self.names.get(var.index())
     }
 
-    /// Appends `var`'s name to `out`: what back-ends write most, done
-    /// faster than `out.push_str(self.var_name(var))`.
+    /// `var`'s name as back-ends write it: measured, then appended faster
+    /// than through [`var_name`](Self::var_name).
     #[inline]
-    pub fn push_var_name(&self, var: VarId, out: &mut String) {
-        self.names.push_to(var.index(), out)
-    }
-
-    /// Bytes of `var`'s name.
-    #[inline]
-    pub fn var_name_len(&self, var: VarId) -> usize {
-        self.names.len(var.index())
+    pub fn name_of(&self, var: VarId) -> VarName<'_> {
+        self.names.name(var.index())
     }
 
     /// The LP relaxation: every integer variable becomes continuous on its bounds.
@@ -406,15 +494,6 @@ impl Model {
         self.vars().find(|&v| self.var_name(v) == name)
     }
 
-    fn term_range(&self, row: usize) -> Range<usize> {
-        let start = self.rows[row].start as usize;
-        let end = self
-            .rows
-            .get(row + 1)
-            .map_or(self.term_vars.len(), |r| r.start as usize);
-        start..end
-    }
-
     pub fn row(&self, row: usize) -> Row<'_> {
         Row {
             name: self.row_names.get(row),
@@ -426,12 +505,17 @@ impl Model {
 
     /// Row `row`'s terms alone.
     pub fn row_terms(&self, row: usize) -> Terms<'_> {
-        let range = self.term_range(row);
-        let coefs = match self.rows[row].coefs {
-            ALL_ONES => None,
-            at => Some(&self.coefs[at as usize..at as usize + range.len()]),
-        };
-        Terms::new(&self.term_vars[range], coefs)
+        match self.rows[row].terms {
+            TermsAt::Stored { start, end, coefs } => {
+                let range = start as usize..end as usize;
+                let coefs = match coefs {
+                    ALL_ONES => None,
+                    at => Some(&self.coefs[at as usize..at as usize + range.len()]),
+                };
+                Terms::new(&self.term_vars[range], coefs)
+            }
+            TermsAt::Run(run) => Terms::run(run),
+        }
     }
 
     /// Row `row`'s name alone (MPS names a row on every one of its entries).
@@ -551,6 +635,83 @@ mod tests {
         assert_eq!(m.columns()[0], vec![(0, 1), (1, -3)]);
         assert_eq!(m.find_var("y_1_2"), Some(b));
         assert_eq!(m.violated_rows(|v| if v == a { 1 } else { 4 }), vec!["r2"]);
+    }
+
+    #[test]
+    fn a_run_row_is_the_row_of_its_terms() {
+        let mut m = Model::new("t");
+        let v: Vec<VarId> = (0..7)
+            .map(|i| m.add_var(format_args!("v{i}"), Domain::Binary))
+            .collect();
+        let head = Term { var: v[6], coef: 1 };
+        let run = Run {
+            head: Some(head),
+            first: v[1],
+            stride: 2,
+            len: 3,
+            coef: -1,
+            coef_step: -1,
+        };
+        m.add_run_row("run", "3.2", "a run", run, Sense::Eq, 0)
+            .unwrap();
+        let listed = [(v[6], 1), (v[1], -1), (v[3], -2), (v[5], -3)];
+        m.add_row("listed", "3.2", "a run", listed, Sense::Eq, 0)
+            .unwrap();
+        assert_eq!(m.row(0).terms.to_vec(), m.row(1).terms.to_vec());
+        assert_eq!(m.row(0).terms.as_run(), Some(run));
+        assert_eq!(m.num_nonzeros(), 8);
+        assert_eq!(m.columns()[3], vec![(0, -2), (1, -2)]);
+        let point = |x: VarId| if x == v[6] { 2 } else { i64::from(x == v[3]) };
+        assert!(m.violated_rows(point).is_empty());
+    }
+
+    #[test]
+    fn bad_runs_are_refused_and_leave_no_trace() {
+        let mut m = Model::new("t");
+        let a = m.add_var(format_args!("a"), Domain::Binary);
+        let b = m.add_var(format_args!("b"), Domain::Binary);
+        let ones = Run::ones(a, 1, 2);
+        let bad = [
+            (Run { len: 0, ..ones }, ModelError::EmptyRow("r".into())),
+            (
+                Run { stride: 0, ..ones },
+                ModelError::RepeatedVar("r".into()),
+            ),
+            (
+                Run {
+                    head: Some(Term { var: b, coef: 1 }),
+                    ..ones
+                },
+                ModelError::RepeatedVar("r".into()),
+            ),
+            (
+                Run {
+                    coef: 1,
+                    coef_step: -1,
+                    ..ones
+                },
+                ModelError::ZeroCoefficient("r".into()),
+            ),
+            (
+                Run {
+                    coef: i32::MAX,
+                    coef_step: 1,
+                    ..ones
+                },
+                ModelError::CoefficientTooLarge {
+                    row: "r".into(),
+                    coef: i64::from(i32::MAX) + 1,
+                },
+            ),
+        ];
+        for (run, error) in bad {
+            assert_eq!(m.add_run_row("r", "", "", run, Sense::Eq, 1), Err(error));
+        }
+        m.limit_nonzeros(1);
+        let too_many = m.add_run_row("r", "", "", ones, Sense::Eq, 1);
+        assert_eq!(too_many, Err(ModelError::TooLarge { limit: 1 }));
+        assert_eq!((m.num_rows(), m.num_nonzeros()), (0, 0));
+        assert_eq!(m.row_names.text, "");
     }
 
     #[test]

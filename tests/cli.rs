@@ -256,8 +256,13 @@ fn interrupted_compile_leaves_no_file() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // A 150x150 model is 3.4 million columns: seconds of work in a debug build.
-    std::thread::sleep(std::time::Duration::from_millis(700));
+    // A 150x150 model is 3.4 million columns: its file takes a while to
+    // write, in any build. Interrupt it once the temporary file is there.
+    let started = std::time::Instant::now();
+    while std::fs::read_dir(&out).unwrap().next().is_none() {
+        assert!(started.elapsed().as_secs() < 120, "no temporary file appeared");
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
     kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
     let output = child.wait_with_output().unwrap();
     let err = text(&output.stderr);

@@ -4,7 +4,7 @@
 
 use std::fmt::{self, Display, Formatter, Write};
 
-use crate::model::{Model, Row, Section, VarId};
+use crate::model::{Model, Row, Section, VarId, VarName};
 
 /// Spaces for padding, sliced as needed.
 const SPACES: &str = "                                                                ";
@@ -459,10 +459,16 @@ impl<'f, 'g> LineBuf<'f, 'g> {
         self.push(itoa::Buffer::new().format(value))
     }
 
-    /// A variable's name (see [`Model::push_var_name`]).
+    /// A variable's name.
     #[inline]
     pub(crate) fn push_var(&mut self, model: &Model, var: VarId) -> fmt::Result {
-        model.push_var_name(var, &mut self.buf);
+        self.push_name(model.name_of(var))
+    }
+
+    /// A variable's name (see [`Model::name_of`]).
+    #[inline]
+    pub(crate) fn push_name(&mut self, name: VarName<'_>) -> fmt::Result {
+        name.push_to(&mut self.buf);
         if self.buf.len() >= FLUSH_AT {
             self.flush()?;
         }
@@ -540,6 +546,22 @@ impl<'f, 'g> Wrap<'f, 'g> {
 
     /// ` + 3 v` / ` - 2 v`: one sign, the absolute value, the name.
     pub(crate) fn term(&mut self, coef: i64, name: &str) -> fmt::Result {
+        self.coefficient(coef, name.len())?;
+        self.push(name)
+    }
+
+    /// [`term`](Self::term) for a variable of `model`, written straight
+    /// from the model (see [`Model::name_of`]).
+    #[inline]
+    pub(crate) fn var_term(&mut self, coef: i64, model: &Model, var: VarId) -> fmt::Result {
+        let name = model.name_of(var);
+        self.coefficient(coef, name.len())?;
+        self.line.push_name(name)
+    }
+
+    /// A term's ` + 3 ` before a name of `name_len` bytes, with room for both.
+    #[inline]
+    fn coefficient(&mut self, coef: i64, name_len: usize) -> fmt::Result {
         // Most coefficients are ±1 (and 0 in an empty objective): one
         // piece instead of three.
         let unit = match coef {
@@ -548,41 +570,25 @@ impl<'f, 'g> Wrap<'f, 'g> {
             0 => " + 0 ",
             _ => "",
         };
-        if unit.is_empty() {
-            let sign = if coef < 0 { " - " } else { " + " };
-            let abs = Int::with_sign(false, coef.unsigned_abs());
-            self.make_room(sign.len() + abs.as_str().len() + 1 + name.len())?;
-            self.push(sign)?;
-            self.push(abs.as_str())?;
-            self.push(" ")?;
-        } else {
-            self.make_room(unit.len() + name.len())?;
-            self.push(unit)?;
+        if !unit.is_empty() {
+            self.make_room(unit.len() + name_len)?;
+            return self.push(unit);
         }
-        self.push(name)
-    }
-
-    /// [`term`](Self::term) for a variable of `model`, written straight
-    /// from the model (see [`Model::push_var_name`]).
-    #[inline]
-    pub(crate) fn var_term(&mut self, coef: i64, model: &Model, var: VarId) -> fmt::Result {
-        let unit = match coef {
-            1 => " + 1 ",
-            -1 => " - 1 ",
-            0 => " + 0 ",
-            _ => return self.term(coef, model.var_name(var)),
-        };
-        self.make_room(unit.len() + model.var_name_len(var))?;
-        self.push(unit)?;
-        self.line.push_var(model, var)
+        let sign = if coef < 0 { " - " } else { " + " };
+        let abs = Int::with_sign(false, coef.unsigned_abs());
+        self.make_room(sign.len() + abs.as_str().len() + 1 + name_len)?;
+        self.push(sign)?;
+        self.push(abs.as_str())?;
+        self.push(" ")
     }
 
     /// ` name` for a variable of `model`, as in a `Generals` list.
     #[inline]
     pub(crate) fn var_word(&mut self, model: &Model, var: VarId) -> fmt::Result {
-        self.make_room(1 + model.var_name_len(var))?;
+        let name = model.name_of(var);
+        self.make_room(1 + name.len())?;
         self.push(" ")?;
-        self.line.push_var(model, var)
+        self.line.push_name(name)
     }
 
     /// ` <= -6`: the sense and the right-hand side, its sign attached.

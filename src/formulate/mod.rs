@@ -18,7 +18,7 @@ pub mod products;
 mod tupled;
 
 use crate::ir::{Puzzle, Rules};
-use crate::model::{Domain, Model, ModelError, Sense, VarId};
+use crate::model::{Domain, Model, ModelError, Run, Sense, Term, VarId};
 use names::{
     Note,
     Piece::{N, T},
@@ -235,6 +235,14 @@ impl Layout {
 
     fn present(id: u32) -> Option<VarId> {
         (id != Self::ABSENT).then_some(VarId(id))
+    }
+
+    /// `len` x from `x[i,j,k]` on, `step` apart in declaration order
+    /// (1: a cell's values; n: a row; n²: a column), as a run of ones,
+    /// when every x is declared: the model then stores none of its terms.
+    fn x_run(&self, (i, j, k): (usize, usize, usize), step: usize) -> Option<Run> {
+        let first = self.dense_from.and(self.x(i, j, k))?;
+        Some(Run::ones(first, step as u32, self.n as u32))
     }
 
     /// The present `(k, x[i,j,k])` of a cell, k increasing.
@@ -491,20 +499,25 @@ fn declare_vars(
 
 /// (2.1) for cell (i, j), 0-based: it holds exactly one value.
 fn cell_row(model: &mut Model, l: &Layout, i: usize, j: usize) -> Result<(), ModelError> {
-    model.add_row(
-        names::cell(i, j),
-        "2.1",
-        Note([
-            T("cell ("),
-            N(i + 1),
-            T(","),
-            N(j + 1),
-            T(") holds exactly one value"),
-        ]),
-        l.xs(i, j).map(|(_, x)| (x, 1)),
-        Sense::Eq,
-        1,
-    )
+    let note = Note([
+        T("cell ("),
+        N(i + 1),
+        T(","),
+        N(j + 1),
+        T(") holds exactly one value"),
+    ]);
+    let name = names::cell(i, j);
+    match l.x_run((i, j, 1), 1) {
+        Some(run) => model.add_run_row(name, "2.1", note, run, Sense::Eq, 1),
+        None => model.add_row(
+            name,
+            "2.1",
+            note,
+            l.xs(i, j).map(|(_, x)| (x, 1)),
+            Sense::Eq,
+            1,
+        ),
+    }
 }
 
 /// (2.1)–(2.3); `line_sense` is `=` except in the Killer model that writes
@@ -520,27 +533,29 @@ fn latin_rows(model: &mut Model, l: &Layout, line_sense: Sense) -> Result<(), Mo
     model.section("(2.2) every value appears once in each row");
     for i in 0..n {
         for k in 1..=n {
-            model.add_row(
-                names::row(i, k),
-                "2.2",
-                Note([T("value "), N(k), T(" appears once in row "), N(i + 1)]),
-                (0..n).filter_map(|j| l.x(i, j, k)).map(|x| (x, 1)),
-                line_sense,
-                1,
-            )?;
+            let (name, eq) = (names::row(i, k), "2.2");
+            let note = Note([T("value "), N(k), T(" appears once in row "), N(i + 1)]);
+            match l.x_run((i, 0, k), n) {
+                Some(run) => model.add_run_row(name, eq, note, run, line_sense, 1),
+                None => {
+                    let xs = (0..n).filter_map(|j| l.x(i, j, k)).map(|x| (x, 1));
+                    model.add_row(name, eq, note, xs, line_sense, 1)
+                }
+            }?;
         }
     }
     model.section("(2.3) every value appears once in each column");
     for j in 0..n {
         for k in 1..=n {
-            model.add_row(
-                names::col(j, k),
-                "2.3",
-                Note([T("value "), N(k), T(" appears once in column "), N(j + 1)]),
-                (0..n).filter_map(|i| l.x(i, j, k)).map(|x| (x, 1)),
-                line_sense,
-                1,
-            )?;
+            let (name, eq) = (names::col(j, k), "2.3");
+            let note = Note([T("value "), N(k), T(" appears once in column "), N(j + 1)]);
+            match l.x_run((0, j, k), n * n) {
+                Some(run) => model.add_run_row(name, eq, note, run, line_sense, 1),
+                None => {
+                    let xs = (0..n).filter_map(|i| l.x(i, j, k)).map(|x| (x, 1));
+                    model.add_row(name, eq, note, xs, line_sense, 1)
+                }
+            }?;
         }
     }
     Ok(())
@@ -557,25 +572,36 @@ fn link_rows(model: &mut Model, l: &Layout) -> Result<(), ModelError> {
             let Some(y) = l.y_of(i, j) else {
                 continue;
             };
-            let terms = std::iter::once((y, 1)).chain(l.xs(i, j).map(|(k, x)| (x, -(k as i64))));
-            model.add_row(
-                names::link(i, j),
-                "3.2",
-                Note([
-                    T("y_"),
-                    N(i + 1),
-                    T("_"),
-                    N(j + 1),
-                    T(" is the value of cell ("),
-                    N(i + 1),
-                    T(","),
-                    N(j + 1),
-                    T(")"),
-                ]),
-                terms,
-                Sense::Eq,
-                0,
-            )?;
+            let (name, eq) = (names::link(i, j), "3.2");
+            let note = Note([
+                T("y_"),
+                N(i + 1),
+                T("_"),
+                N(j + 1),
+                T(" is the value of cell ("),
+                N(i + 1),
+                T(","),
+                N(j + 1),
+                T(")"),
+            ]);
+            match l.x_run((i, j, 1), 1) {
+                // y, then -1 x_1 ... -n x_n.
+                Some(xs) => {
+                    let head = Some(Term { var: y, coef: 1 });
+                    let run = Run {
+                        head,
+                        coef: -1,
+                        coef_step: -1,
+                        ..xs
+                    };
+                    model.add_run_row(name, eq, note, run, Sense::Eq, 0)
+                }
+                None => {
+                    let terms =
+                        std::iter::once((y, 1)).chain(l.xs(i, j).map(|(k, x)| (x, -(k as i64))));
+                    model.add_row(name, eq, note, terms, Sense::Eq, 0)
+                }
+            }?;
         }
     }
     Ok(())

@@ -347,3 +347,42 @@ fn cover_rows_are_the_tuple_rows_with_x_substituted() {
         assert_eq!(cover.rows().filter(|r| r.info.eq == "2.1").count(), 0);
     }
 }
+
+#[test]
+fn rows_kept_as_runs_are_the_rows_written_out() {
+    let (puzzle, _) = kk0();
+    let model = formulate(&puzzle).unwrap();
+    let n = puzzle.size;
+    // The same layout, but with every x looked up in a table: the rows are
+    // then stored term by term, as they are after presolve.
+    let dense = declare_vars(&mut Model::new("dense"), n, None, true, &[]);
+    let listed = Layout {
+        x: (0..n * n * n).map(|at| at as u32).collect(),
+        dense_from: None,
+        ..dense.clone()
+    };
+    for layout in [&dense, &listed] {
+        let mut m = Model::new("t");
+        declare_vars(&mut m, n, None, true, &[]);
+        latin_rows(&mut m, layout, Sense::Eq).unwrap();
+        link_rows(&mut m, layout).unwrap();
+        let stored = m.rows().filter(|r| r.terms.as_run().is_none()).count();
+        assert_eq!(
+            stored,
+            if layout.dense_from.is_some() {
+                0
+            } else {
+                4 * n * n
+            }
+        );
+        assert_eq!(m.num_nonzeros(), 4 * n * n * n + n * n);
+        for (got, want) in m.rows().zip(model.rows()) {
+            assert_eq!(
+                (got.name, got.note, got.info.eq),
+                (want.name, want.note, want.info.eq)
+            );
+            assert_eq!(got.terms.to_vec(), want.terms.to_vec(), "{}", got.name);
+            assert_eq!(got.terms.all_ones(), want.terms.all_ones(), "{}", got.name);
+        }
+    }
+}

@@ -1,38 +1,118 @@
-//! A row's terms as the model keeps them: the variables in one array, and
-//! the coefficients in a second one only for rows that are not all ones.
-//! The Latin rows, three fifths of a model's non-zeros, are all ones: they
-//! take 4 bytes a term instead of 8, and a large model's memory is most of
-//! the time it takes to build it.
+//! A row's terms as the model keeps them. Most rows keep their variables in
+//! one array, and their coefficients in a second one only when they are not
+//! all ones. The rows of a model that has every x (the Latin rows and the
+//! links, four fifths of its non-zeros) keep nothing at all: their variables
+//! are an arithmetic progression, a [`Run`], computed as they are read. A
+//! large model's memory is most of the time it takes to build it, and the
+//! kernel's zeroing of fresh pages most of that.
 
 use super::{Term, VarId};
+
+/// Terms that follow a rule: an optional `head`, then `len` variables
+/// `first, first + stride, …` whose coefficients go `coef, coef + coef_step,
+/// …`. A Latin row is `1·x` over every n-th (or n²-th) x; a link row (3.2) is
+/// `y` then `−1·x_1 … −n·x_n` over a cell's x.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Run {
+    pub head: Option<Term>,
+    pub first: VarId,
+    pub stride: u32,
+    pub len: u32,
+    pub coef: i32,
+    pub coef_step: i32,
+}
+
+impl Run {
+    /// `len` variables from `first`, `stride` apart, every coefficient 1.
+    pub fn ones(first: VarId, stride: u32, len: u32) -> Run {
+        Run {
+            head: None,
+            first,
+            stride,
+            len,
+            coef: 1,
+            coef_step: 0,
+        }
+    }
+
+    fn total(&self) -> usize {
+        self.len as usize + usize::from(self.head.is_some())
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> Option<Term> {
+        let i = match self.head {
+            Some(head) if i == 0 => return Some(head),
+            Some(_) => i - 1,
+            None => i,
+        };
+        (i < self.len as usize).then(|| Term {
+            var: VarId(self.first.0 + i as u32 * self.stride),
+            coef: self.coef + i as i32 * self.coef_step,
+        })
+    }
+}
 
 /// A borrowed view of one row's terms, in order.
 #[derive(Clone, Copy, Debug)]
 pub struct Terms<'a> {
-    vars: &'a [VarId],
-    /// `None`: every coefficient is 1.
-    coefs: Option<&'a [i32]>,
+    repr: Repr<'a>,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Repr<'a> {
+    Stored {
+        vars: &'a [VarId],
+        /// `None`: every coefficient is 1.
+        coefs: Option<&'a [i32]>,
+    },
+    Run(Run),
 }
 
 impl<'a> Terms<'a> {
     pub(super) fn new(vars: &'a [VarId], coefs: Option<&'a [i32]>) -> Terms<'a> {
         debug_assert!(coefs.is_none_or(|c| c.len() == vars.len()));
-        Terms { vars, coefs }
+        Terms {
+            repr: Repr::Stored { vars, coefs },
+        }
+    }
+
+    pub(super) fn run(run: Run) -> Terms<'a> {
+        Terms {
+            repr: Repr::Run(run),
+        }
     }
 
     pub fn len(&self) -> usize {
-        self.vars.len()
+        match &self.repr {
+            Repr::Stored { vars, .. } => vars.len(),
+            Repr::Run(run) => run.total(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.vars.is_empty()
+        self.len() == 0
     }
 
     /// The `i`-th term.
+    #[inline]
     pub fn get(&self, i: usize) -> Option<Term> {
-        let var = *self.vars.get(i)?;
-        let coef = self.coefs.map_or(1, |c| c[i]);
-        Some(Term { var, coef })
+        match &self.repr {
+            Repr::Stored { vars, coefs } => {
+                let var = *vars.get(i)?;
+                let coef = coefs.map_or(1, |c| c[i]);
+                Some(Term { var, coef })
+            }
+            Repr::Run(run) => run.get(i),
+        }
+    }
+
+    /// The rule the terms follow, when the model keeps them as one.
+    pub fn as_run(&self) -> Option<Run> {
+        match self.repr {
+            Repr::Run(run) => Some(run),
+            Repr::Stored { .. } => None,
+        }
     }
 
     pub fn first(&self) -> Option<Term> {
@@ -41,7 +121,13 @@ impl<'a> Terms<'a> {
 
     /// True when every coefficient is 1.
     pub fn all_ones(&self) -> bool {
-        self.coefs.is_none_or(|c| c.iter().all(|&c| c == 1))
+        match &self.repr {
+            Repr::Stored { coefs, .. } => coefs.is_none_or(|c| c.iter().all(|&c| c == 1)),
+            Repr::Run(run) => {
+                run.head.is_none_or(|t| t.coef == 1)
+                    && (run.len == 0 || (run.coef == 1 && (run.coef_step == 0 || run.len == 1)))
+            }
+        }
     }
 
     pub fn iter(&self) -> TermIter<'a> {
@@ -89,3 +175,34 @@ impl Iterator for TermIter<'_> {
 }
 
 impl ExactSizeIterator for TermIter<'_> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_reads_as_its_terms() {
+        let run = Run {
+            head: Some(Term {
+                var: VarId(40),
+                coef: 1,
+            }),
+            first: VarId(3),
+            stride: 5,
+            len: 3,
+            coef: -1,
+            coef_step: -1,
+        };
+        let terms = Terms::run(run);
+        let got: Vec<(u32, i32)> = terms.iter().map(|t| (t.var.0, t.coef)).collect();
+        assert_eq!(got, [(40, 1), (3, -1), (8, -2), (13, -3)]);
+        assert_eq!((terms.len(), terms.iter().len()), (4, 4));
+        assert!(!terms.all_ones());
+        let ones = Terms::run(Run::ones(VarId(7), 100, 2));
+        assert_eq!(
+            ones.to_vec().iter().map(|t| t.var.0).collect::<Vec<_>>(),
+            [7, 107]
+        );
+        assert!(ones.all_ones() && ones.get(2).is_none());
+    }
+}

@@ -49,31 +49,14 @@ impl VarNames {
         self.slots.push(slot);
     }
 
-    /// Appends `var`'s name to `out`: a name kept in its slot is copied as
-    /// the whole 16-byte slot, one load and one store instead of a call to
-    /// `memcpy`, and the padding cut off again.
+    /// `var`'s name as back-ends write it: a name kept in its slot is
+    /// copied out as the whole 16-byte slot, one load.
     #[inline]
-    pub(super) fn push_to(&self, var: usize, out: &mut String) {
-        let slot = &self.slots[var];
-        let len = slot[INLINE];
-        if len == LONG {
-            return out.push_str(self.get(var));
-        }
-        let at = out.len();
-        // SAFETY: the bytes appended are the slot, whose first `len` are a
-        // whole `&str` (see `get`); the truncation removes the rest before
-        // `out` is used again, so it stays UTF-8.
-        let bytes = unsafe { out.as_mut_vec() };
-        bytes.extend_from_slice(slot);
-        bytes.truncate(at + usize::from(len));
-    }
-
-    /// Bytes of `var`'s name.
-    #[inline]
-    pub(super) fn len(&self, var: usize) -> usize {
-        match self.slots[var][INLINE] {
-            LONG => self.get(var).len(),
-            len => usize::from(len),
+    pub(super) fn name(&self, var: usize) -> VarName<'_> {
+        let slot = self.slots[var];
+        match slot[INLINE] {
+            LONG => VarName::Long(self.get(var)),
+            len => VarName::Inline { bytes: slot, len },
         }
     }
 
@@ -146,6 +129,52 @@ impl VarNames {
     }
 }
 
+/// A variable's name, ready to be measured and written.
+#[derive(Clone, Copy, Debug)]
+pub enum VarName<'a> {
+    /// The name is the first `len` bytes (a whole `&str`); the rest is
+    /// padding.
+    Inline {
+        bytes: [u8; INLINE + 1],
+        len: u8,
+    },
+    Long(&'a str),
+}
+
+impl VarName<'_> {
+    /// Bytes of the name.
+    #[inline]
+    pub fn len(&self) -> usize {
+        match self {
+            VarName::Inline { len, .. } => usize::from(*len),
+            VarName::Long(name) => name.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Appends the name to `out`: an inline one as its whole 16 bytes, one
+    /// store instead of a call to `memcpy`, and the padding cut off again.
+    #[inline]
+    pub fn push_to(&self, out: &mut String) {
+        match self {
+            VarName::Inline { bytes, len } => {
+                let at = out.len();
+                // SAFETY: the first `len` bytes are a whole `&str` (`push`
+                // and `push_parts` put nothing else there); the truncation
+                // removes the rest before `out` is used again, so it stays
+                // UTF-8.
+                let out = unsafe { out.as_mut_vec() };
+                out.extend_from_slice(bytes);
+                out.truncate(at + usize::from(*len));
+            }
+            VarName::Long(name) => out.push_str(name),
+        }
+    }
+}
+
 /// Formats into a slot, and into a `String` once the text outgrows it.
 #[derive(Default)]
 struct SlotWriter {
@@ -192,9 +221,9 @@ mod tests {
         let got: Vec<&str> = (0..9).map(|v| names.get(v)).collect();
         for (v, name) in got.iter().enumerate() {
             let mut pushed = String::from("é");
-            names.push_to(v, &mut pushed);
+            names.name(v).push_to(&mut pushed);
             assert_eq!(pushed, format!("é{name}"));
-            assert_eq!(names.len(v), name.len());
+            assert_eq!(names.name(v).len(), name.len());
         }
         assert_eq!(
             got,
