@@ -260,7 +260,10 @@ fn interrupted_compile_leaves_no_file() {
     // write, in any build. Interrupt it once the temporary file is there.
     let started = std::time::Instant::now();
     while std::fs::read_dir(&out).unwrap().next().is_none() {
-        assert!(started.elapsed().as_secs() < 120, "no temporary file appeared");
+        assert!(
+            started.elapsed().as_secs() < 120,
+            "no temporary file appeared"
+        );
         std::thread::sleep(std::time::Duration::from_millis(1));
     }
     kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
