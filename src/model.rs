@@ -4,7 +4,9 @@
 //! integer and stays one end to end. Storage is compact because models grow
 //! with n³: variable names live in fixed 16-byte slots, row names and notes
 //! in arena strings, and row terms in one flat array (compressed sparse
-//! rows), so a 100×100 model stays in tens of MB.
+//! rows), except those of rows that follow a rule (a [`Run`]: the Latin
+//! rows and links when every x is there), which are not stored at all. A
+//! 100×100 model stays in tens of MB.
 
 mod pages;
 pub mod point;
