@@ -241,11 +241,12 @@ pub fn model_for(
     opts: &Options,
     format: OutputFormat,
 ) -> Result<Model, FormulateError> {
+    if matches!(format, OutputFormat::Opb | OutputFormat::Cnf) {
+        return formulate::formulate_zero_one(puzzle, opts);
+    }
     let model = formulate::formulate_with(puzzle, opts)?;
-    let n = puzzle.size;
     Ok(match format {
-        OutputFormat::Opb | OutputFormat::Cnf => integral::zero_one(&model, n)?,
-        OutputFormat::Fzn => integral::with_integer_cells(model, n)?,
+        OutputFormat::Fzn => integral::with_integer_cells(model, puzzle.size)?,
         _ => model,
     })
 }

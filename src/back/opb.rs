@@ -12,7 +12,7 @@
 //! - one row per line, LF line ends (minisat+ rejects CRLF).
 //!
 //! Every variable must be 0/1: write the model of
-//! [`zero_one`](crate::formulate::integral::zero_one).
+//! [`formulate_zero_one`](crate::formulate::formulate_zero_one).
 
 use std::fmt::{self, Display, Formatter};
 use std::io::{self, Write};

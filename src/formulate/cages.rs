@@ -102,7 +102,8 @@ pub(super) fn cage_rows(
         } else {
             model.section(title);
         }
-        let y = |cell: Cell| l.y(cell.row as usize, cell.col as usize);
+        // A cell's value: y, or Σ k·x in the 0/1 form.
+        let value = |cell: Cell, coef| l.value_terms(cell.row as usize, cell.col as usize, coef);
         let t = cage.target as i64;
         match cage.op {
             Op::Given => model.add_row(
@@ -113,7 +114,7 @@ pub(super) fn cage_rows(
                     c + 1,
                     describe_cells(&cells)
                 ),
-                [(y(cells[0]), 1)],
+                value(cells[0], 1),
                 Sense::Eq,
                 t,
             )?,
@@ -121,12 +122,12 @@ pub(super) fn cage_rows(
                 names::cage(c),
                 "3.1",
                 format!("cage {} ({t}+): the values add up to {t}", c + 1),
-                cells.iter().map(|&cell| (y(cell), 1)),
+                cells.iter().flat_map(|&cell| value(cell, 1)),
                 Sense::Eq,
                 t,
             )?,
             Op::Sub => {
-                let (a, b) = (y(cells[0]), y(cells[1]));
+                let (a, b) = (cells[0], cells[1]);
                 let u = u[c].expect("u declared for difference cages");
                 model.add_row(
                     names::cage(c),
@@ -137,14 +138,14 @@ pub(super) fn cage_rows(
                         c + 1,
                         c + 1
                     ),
-                    [(b, 1), (a, -1), (u, 2 * t)],
+                    value(b, 1).chain(value(a, -1)).chain([(u, 2 * t)]),
                     Sense::Eq,
                     t,
                 )?
             }
             Op::Div => {
                 let u = u[c].expect("u declared for ratio cages");
-                ratio_rows(model, c, cage, y(cells[0]), y(cells[1]), u, l.n)?
+                ratio_rows(model, l, c, cage, (cells[0], cells[1]), u)?
             }
             Op::Hidden => unreachable!("hidden operations are tabulated above"),
             Op::Mul => {
@@ -203,11 +204,13 @@ pub(super) fn add_row_or_drop(
     added
 }
 
-/// Suffix, equation, terms, sense, RHS and note of one ratio row.
+/// Suffix, equation, the two cells' values with their coefficients, u's
+/// coefficient, sense, RHS and note of one ratio row.
 type RatioRow = (
     &'static str,
     &'static str,
-    [(VarId, i64); 3],
+    [(Cell, i64); 2],
+    i64,
     Sense,
     i64,
     String,
@@ -216,13 +219,13 @@ type RatioRow = (
 /// (5.1)–(5.4): u = 0 forces `y_b = r·y_a`, u = 1 forces `y_a = r·y_b`.
 fn ratio_rows(
     model: &mut Model,
+    l: &Layout,
     c: usize,
     cage: &Cage,
-    a: VarId,
-    b: VarId,
+    (a, b): (Cell, Cell),
     u: VarId,
-    n: usize,
 ) -> Result<(), ModelError> {
+    let n = l.n;
     let r = cage.target as i64;
     let m = ratio_big_m(n as u64, cage.target) as i64;
     let cn = c + 1;
@@ -230,7 +233,8 @@ fn ratio_rows(
         (
             "r1",
             "5.1",
-            [(b, 1), (a, -r), (u, m)],
+            [(b, 1), (a, -r)],
+            m,
             Sense::Ge,
             0,
             format!("cage {cn} ({r}%): with u_{cn} = 0, y_b >= {r} y_a"),
@@ -238,7 +242,8 @@ fn ratio_rows(
         (
             "r2",
             "5.2",
-            [(b, 1), (a, -r), (u, -m)],
+            [(b, 1), (a, -r)],
+            -m,
             Sense::Le,
             0,
             format!("cage {cn} ({r}%): with u_{cn} = 0, y_b <= {r} y_a"),
@@ -246,7 +251,8 @@ fn ratio_rows(
         (
             "r3",
             "5.3",
-            [(a, 1), (b, -r), (u, -m)],
+            [(a, 1), (b, -r)],
+            -m,
             Sense::Ge,
             -m,
             format!("cage {cn} ({r}%): with u_{cn} = 1, y_a >= {r} y_b"),
@@ -254,7 +260,8 @@ fn ratio_rows(
         (
             "r4",
             "5.4",
-            [(a, 1), (b, -r), (u, m)],
+            [(a, 1), (b, -r)],
+            m,
             Sense::Le,
             m,
             format!(
@@ -262,7 +269,10 @@ fn ratio_rows(
             ),
         ),
     ];
-    for (suffix, eq, terms, sense, rhs, note) in rows {
+    for (suffix, eq, values, u_coef, sense, rhs, note) in rows {
+        let [(first, f), (second, s)] = values;
+        let value = |cell: Cell, coef| l.value_terms(cell.row as usize, cell.col as usize, coef);
+        let terms = value(first, f).chain(value(second, s)).chain([(u, u_coef)]);
         model.add_row(names::cage_part(c, suffix), eq, note, terms, sense, rhs)?;
     }
     Ok(())

@@ -1,9 +1,11 @@
 //! The model in the only variables a reader has.
 //!
-//! - OPB and DIMACS CNF know 0/1 variables alone: [`zero_one`] writes
-//!   `y_I_J` as `Σ_k k·x_I_J_K` wherever a row has it and leaves out y and
-//!   the link rows (3.2) that define it. The rewrite is exact: (2.1) puts
-//!   exactly one x of each cell at 1.
+//! - OPB and DIMACS CNF know 0/1 variables alone: their model is built in
+//!   that form ([`formulate_zero_one`](super::formulate_zero_one)), with
+//!   `Σ_k k·x_I_J_K` wherever the paper has `y_I_J`, and no y or link rows.
+//!   (It was once the paper's model rewritten, a second copy of a model that
+//!   is hundreds of MB at n = 100; the tests keep that rewrite, and check
+//!   that both write the same bytes.)
 //! - FlatZinc knows integers: [`with_integer_cells`] makes `y_I_J` an
 //!   integer (it is integral by (3.2)), and gives a Killer Sudoku model,
 //!   which has no y, its y and link rows, so that a FlatZinc reader can print
@@ -13,89 +15,7 @@ use super::{Layout, link_rows, names};
 use crate::model::{Domain, Model, ModelError, VarId};
 
 /// The header line that describes y.
-const Y_LINE: &str = "y_I_J";
-
-/// `model` with every variable 0/1: y written out as `Σ_k k·x`.
-pub fn zero_one(model: &Model, n: usize) -> Result<Model, ModelError> {
-    let layout = layout_of(model, n);
-    let mut y_cell = vec![None; model.num_vars()];
-    for cell in 0..layout.y.len() {
-        if let Some(y) = layout.y_of(cell / n, cell % n) {
-            y_cell[y.index()] = Some((cell / n, cell % n));
-        }
-    }
-    let mut out = Model::new(model.name.clone());
-    out.header = model.header.clone();
-    if let Some(line) = out.header.iter_mut().find(|l| l.starts_with(Y_LINE)) {
-        *line = "y_I_J   = sum_k k x_I_J_K, written out wherever the paper has y \
-                 (every variable is 0/1)"
-            .to_string();
-    }
-    out.presolve = model.presolve;
-    let mut id = vec![None; model.num_vars()];
-    for v in model.vars().filter(|v| y_cell[v.index()].is_none()) {
-        id[v.index()] = Some(out.add_named_var(model.var_name(v), model.domain(v)));
-    }
-    let new = |v: VarId| id[v.index()].expect("only y has no 0/1 copy");
-    // Variables before the first y keep their number: a row over them alone
-    // keeps its run (the Latin rows), stored nowhere in the copy either.
-    let first_y = y_cell
-        .iter()
-        .position(Option::is_some)
-        .unwrap_or(y_cell.len());
-    let mut sections = model.sections.iter().peekable();
-    let mut terms = Vec::new();
-    for r in 0..model.num_rows() {
-        let row = model.row(r);
-        let link = row.info.eq == "3.2";
-        while let Some(s) = sections.next_if(|s| s.first_row <= r) {
-            // The link rows' section goes with them.
-            if !link {
-                out.section(s.title.clone());
-            }
-        }
-        if link {
-            continue;
-        }
-        let (sense, rhs) = (row.info.sense, row.info.rhs);
-        let run = row.terms.as_run();
-        if let Some(run) = run.filter(|_| row.terms.iter().all(|t| t.var.index() < first_y)) {
-            out.add_run_row(row.name, row.info.eq, row.note, run, sense, rhs)?;
-            continue;
-        }
-        terms.clear();
-        for t in row.terms {
-            let coef = i64::from(t.coef);
-            match y_cell[t.var.index()] {
-                Some((i, j)) => {
-                    terms.extend(layout.xs(i, j).map(|(k, x)| (new(x), coef * k as i64)))
-                }
-                None => terms.push((new(t.var), coef)),
-            }
-        }
-        out.add_row(
-            row.name,
-            row.info.eq,
-            row.note,
-            terms.iter().copied(),
-            sense,
-            rhs,
-        )?;
-    }
-    for s in sections {
-        out.section(s.title.clone());
-    }
-    out.objective = model
-        .objective
-        .iter()
-        .filter(|t| y_cell[t.var.index()].is_none())
-        .map(|t| crate::model::Term {
-            var: new(t.var),
-            coef: t.coef,
-        })
-        .collect();
-    Ok(out)
-}
+pub(super) const Y_LINE: &str = "y_I_J";
 
 /// `model` with `y_I_J` an integer variable; a Killer Sudoku model gets y
 /// and its link rows (3.2) after everything else.
@@ -165,11 +85,95 @@ mod tests {
         crate::input::load(path.as_ref(), None).unwrap().puzzle
     }
 
+    /// `model` with every variable 0/1, y written out as `Σ_k k·x`: the 0/1
+    /// form as a rewrite of the paper's model, what `formulate_zero_one`
+    /// must equal.
+    fn zero_one(model: &Model, n: usize) -> Result<Model, ModelError> {
+        let layout = layout_of(model, n);
+        let mut y_cell = vec![None; model.num_vars()];
+        for cell in 0..layout.y.len() {
+            if let Some(y) = layout.y_of(cell / n, cell % n) {
+                y_cell[y.index()] = Some((cell / n, cell % n));
+            }
+        }
+        let mut out = Model::new(model.name.clone());
+        out.header = model.header.clone();
+        if let Some(line) = out.header.iter_mut().find(|l| l.starts_with(Y_LINE)) {
+            *line = "y_I_J   = sum_k k x_I_J_K, written out wherever the paper has y \
+                     (every variable is 0/1)"
+                .to_string();
+        }
+        out.presolve = model.presolve;
+        let mut id = vec![None; model.num_vars()];
+        for v in model.vars().filter(|v| y_cell[v.index()].is_none()) {
+            id[v.index()] = Some(out.add_named_var(model.var_name(v), model.domain(v)));
+        }
+        let new = |v: VarId| id[v.index()].expect("only y has no 0/1 copy");
+        // Variables before the first y keep their number: a row over them alone
+        // keeps its run (the Latin rows), stored nowhere in the copy either.
+        let first_y = y_cell
+            .iter()
+            .position(Option::is_some)
+            .unwrap_or(y_cell.len());
+        let mut sections = model.sections.iter().peekable();
+        let mut terms = Vec::new();
+        for r in 0..model.num_rows() {
+            let row = model.row(r);
+            let link = row.info.eq == "3.2";
+            while let Some(s) = sections.next_if(|s| s.first_row <= r) {
+                // The link rows' section goes with them.
+                if !link {
+                    out.section(s.title.clone());
+                }
+            }
+            if link {
+                continue;
+            }
+            let (sense, rhs) = (row.info.sense, row.info.rhs);
+            let run = row.terms.as_run();
+            if let Some(run) = run.filter(|_| row.terms.iter().all(|t| t.var.index() < first_y)) {
+                out.add_run_row(row.name, row.info.eq, row.note, run, sense, rhs)?;
+                continue;
+            }
+            terms.clear();
+            for t in row.terms {
+                let coef = i64::from(t.coef);
+                match y_cell[t.var.index()] {
+                    Some((i, j)) => {
+                        terms.extend(layout.xs(i, j).map(|(k, x)| (new(x), coef * k as i64)))
+                    }
+                    None => terms.push((new(t.var), coef)),
+                }
+            }
+            out.add_row(
+                row.name,
+                row.info.eq,
+                row.note,
+                terms.iter().copied(),
+                sense,
+                rhs,
+            )?;
+        }
+        for s in sections {
+            out.section(s.title.clone());
+        }
+        out.objective = model
+            .objective
+            .iter()
+            .filter(|t| y_cell[t.var.index()].is_none())
+            .map(|t| crate::model::Term {
+                var: new(t.var),
+                coef: t.coef,
+            })
+            .collect();
+        Ok(out)
+    }
+
     #[test]
     fn zero_one_writes_y_out_and_keeps_every_solution() {
         let p = load("kk0.cage");
         let paper = formulate::formulate(&p).unwrap();
-        let m = zero_one(&paper, 4).unwrap();
+        let m = formulate::formulate_zero_one(&p, &Options::default()).unwrap();
         assert!(m.vars().all(|v| m.domain(v) == Domain::Binary));
         assert!(m.rows().all(|r| r.info.eq != "3.2"));
         assert_eq!(m.num_rows(), paper.num_rows() - 16);
@@ -185,6 +189,39 @@ mod tests {
             .clone();
         let point = formulate::point::feasible_point(&m, &p, &grid).unwrap();
         assert_eq!(m.check_point(&point), Ok(()));
+    }
+
+    #[test]
+    fn the_zero_one_model_is_the_paper_model_rewritten() {
+        let dir = format!("{}/fixtures/puzzles", env!("CARGO_MANIFEST_DIR"));
+        let mut compared = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let Ok(loaded) = crate::input::load(&path, None) else {
+                continue;
+            };
+            let p = loaded.puzzle;
+            // Cover models are MIP-only (`FormulateError::CoverIsMip`).
+            let options = formulate::tests::all_options().into_iter();
+            for opts in options.filter(|o| o.formulation != Formulation::Cover) {
+                let Ok(paper) = formulate::formulate_with(&p, &opts) else {
+                    continue;
+                };
+                let direct = formulate::formulate_zero_one(&p, &opts).unwrap();
+                let rewritten = zero_one(&paper, p.size).unwrap();
+                let bytes = |m: &Model| {
+                    let (mut opb, mut cnf) = (Vec::new(), Vec::new());
+                    crate::back::write_opb(m, &mut opb).unwrap();
+                    crate::back::write_cnf(m, crate::back::Amo::Auto, &mut cnf).unwrap();
+                    (opb, cnf)
+                };
+                let what = format!("{} with {}", path.display(), opts.label());
+                assert!(bytes(&direct) == bytes(&rewritten), "{what}");
+                assert_eq!(direct.presolve, rewritten.presolve, "{what}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 50, "only {compared} models compared");
     }
 
     #[test]

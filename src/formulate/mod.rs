@@ -19,6 +19,7 @@ mod tupled;
 
 use crate::ir::{Puzzle, Rules};
 use crate::model::{Domain, Model, ModelError, Run, Sense, Term, VarId};
+use itertools::Either;
 use names::{
     Note,
     Piece::{N, T},
@@ -250,10 +251,19 @@ impl Layout {
         (1..=self.n).filter_map(move |k| self.x(row, col, k).map(|v| (k, v)))
     }
 
-    /// `y[i,j]`, 0-based cell, of a cell whose cage has the paper's rows.
-    pub fn y(&self, row: usize, col: usize) -> VarId {
-        self.y_of(row, col)
-            .expect("y is declared for every cell with the paper's rows")
+    /// The value of cell (row, col), 0-based, times `coef`, as terms:
+    /// `coef·y`, or `Σ_k coef·k·x` in a model without y (the 0/1 form,
+    /// exact since (2.1) puts exactly one x of the cell at 1).
+    pub fn value_terms(
+        &self,
+        row: usize,
+        col: usize,
+        coef: i64,
+    ) -> impl Iterator<Item = (VarId, i64)> + '_ {
+        match self.y_of(row, col) {
+            Some(y) => Either::Left(std::iter::once((y, coef))),
+            None => Either::Right(self.xs(row, col).map(move |(k, x)| (x, coef * k as i64))),
+        }
     }
 
     /// `y[i,j]`, unless the model has none for the cell.
@@ -283,6 +293,26 @@ pub fn formulate(puzzle: &Puzzle) -> Result<Model, FormulateError> {
 
 /// The model for `puzzle` with the given options.
 pub fn formulate_with(puzzle: &Puzzle, opts: &Options) -> Result<Model, FormulateError> {
+    build(puzzle, opts, Values::Y)
+}
+
+/// The model in 0/1 variables alone, for the readers that know no others
+/// (OPB, DIMACS CNF): no y and no link rows (3.2); wherever the paper has
+/// `y_I_J`, the row has `Σ_k k·x_I_J_K` in its place.
+pub fn formulate_zero_one(puzzle: &Puzzle, opts: &Options) -> Result<Model, FormulateError> {
+    build(puzzle, opts, Values::ZeroOne)
+}
+
+/// How a model writes a cell's value.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Values {
+    /// `y_I_J`, tied to the x by (3.2).
+    Y,
+    /// `Σ_k k·x_I_J_K` in every row that has the value.
+    ZeroOne,
+}
+
+fn build(puzzle: &Puzzle, opts: &Options, values: Values) -> Result<Model, FormulateError> {
     let n = puzzle.size;
     let domains = if opts.presolve {
         Some(presolve::domains(puzzle)?)
@@ -305,11 +335,19 @@ pub fn formulate_with(puzzle: &Puzzle, opts: &Options) -> Result<Model, Formulat
         (4 * cube + n * n + 2 * n * n * n).min(opts.max_nonzeros),
     );
     model.header = header(puzzle, opts);
+    if values == Values::ZeroOne
+        && let Some(line) = (model.header.iter_mut()).find(|l| l.starts_with(integral::Y_LINE))
+    {
+        *line = "y_I_J   = sum_k k x_I_J_K, written out wherever the paper has y \
+                 (every variable is 0/1)"
+            .to_string();
+    }
+    let with_y = puzzle.rules == Rules::KenKen && values == Values::Y;
     if opts.presolve {
         model.presolve = Some(Default::default());
     }
     if opts.formulation == Formulation::Cover {
-        cover_model(&mut model, puzzle, opts, domains.as_deref())?;
+        cover_model(&mut model, puzzle, opts, domains.as_deref(), with_y)?;
     } else if let Rules::Killer { box_size } = puzzle.rules {
         // The seed's models use x alone: the cage sums are written with k·x.
         let layout = declare_vars(&mut model, n, domains.as_deref(), false, &[]);
@@ -317,7 +355,7 @@ pub fn formulate_with(puzzle: &Puzzle, opts: &Options) -> Result<Model, Formulat
         latin_rows(&mut model, &layout, line_sense)?;
         killer::rows(&mut model, &layout, puzzle, box_size, opts)?;
     } else {
-        let layout = declare_vars(&mut model, n, domains.as_deref(), true, &[]);
+        let layout = declare_vars(&mut model, n, domains.as_deref(), with_y, &[]);
         latin_rows(&mut model, &layout, Sense::Eq)?;
         link_rows(&mut model, &layout)?;
         let u = cages::declare_u(&mut model, puzzle, |c| {
@@ -339,12 +377,13 @@ fn cover_model(
     puzzle: &Puzzle,
     opts: &Options,
     domains: Option<&[u64]>,
+    with_y: bool,
 ) -> Result<(), FormulateError> {
     let n = puzzle.size;
     let tables = cover::Cover::tables(puzzle, opts)?;
     let covered = cover::Cover::covered(puzzle, &tables);
     let kenken = puzzle.rules == Rules::KenKen;
-    let layout = declare_vars(model, n, domains, kenken, &covered);
+    let layout = declare_vars(model, n, domains, with_y, &covered);
     let tabulated: Vec<bool> = tables.iter().map(Option::is_some).collect();
     let u = match kenken {
         true => cages::declare_u(model, puzzle, |c| tabulated[c]),

@@ -164,7 +164,7 @@ fn product_rows_use_every_exponent_at_n_16() {
     assert_eq!(p13.info.rhs, 0);
 }
 
-fn all_options() -> Vec<Options> {
+pub(super) fn all_options() -> Vec<Options> {
     let mut out = Vec::new();
     for presolve in [false, true] {
         for product in [

@@ -132,8 +132,7 @@ fn the_tuple_choice_has_no_at_most_one_and_the_counts_are_exact() {
         formulation: crate::formulate::Formulation::Tuples,
         ..Default::default()
     };
-    let m = crate::formulate::formulate_with(&p, &opts).unwrap();
-    let m = crate::formulate::integral::zero_one(&m, 4).unwrap();
+    let m = crate::formulate::formulate_zero_one(&p, &opts).unwrap();
     let mut text = Vec::new();
     write_cnf(&m, Amo::Auto, &mut text).unwrap();
     let text = String::from_utf8(text).unwrap();
