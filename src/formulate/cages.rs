@@ -6,7 +6,7 @@ use super::primes::{exponent, primes_up_to, ratio_big_m};
 use super::{FormulateError, Formulation, Layout, Options, ProductMethod, names, products, tupled};
 use crate::ir::{Cage, Cell, Op, Puzzle};
 use crate::model::{Domain, Model, ModelError, Sense, VarId};
-use crate::tuples;
+use crate::tuples::{self, TooMany, Tuples};
 
 /// Declares `u_C` for every difference or ratio cage written with the
 /// paper's rows, in cage order (after x and y, before any z or w).
@@ -26,11 +26,52 @@ pub(super) fn declare_u(
         .collect()
 }
 
+/// Each cage's tuples up to the tuple limit, where its rows depend on
+/// them (the tuple formulation, clues beyond the paper, products by value
+/// sets), else `None`: enumerated once, for [`declare_u`] and
+/// [`cage_rows`] both. The cover formulation lists its own (every cage
+/// beyond the paper among them), and reads none here.
+pub(super) type Tables = Vec<Option<Result<Tuples, TooMany>>>;
+
+pub(super) fn tables(puzzle: &Puzzle, opts: &Options) -> Tables {
+    let by_sets = matches!(opts.product, ProductMethod::Sets | ProductMethod::Auto);
+    (puzzle.cages.iter())
+        .map(|cage| {
+            let read = opts.formulation == Formulation::Tuples
+                || beyond_the_paper(cage)
+                || (by_sets && cage.op == Op::Mul);
+            let read = read && opts.formulation != Formulation::Cover;
+            read.then(|| tuples::enumerate(cage, puzzle.size, opts.tuple_limit))
+        })
+        .collect()
+}
+
+/// Variables, rows and non-zeros of the tuple rows (T.1, T.2) of the cages
+/// the tables tabulate, at most (presolve leaves some out).
+pub(super) fn tuple_room(puzzle: &Puzzle, opts: &Options, tables: &Tables) -> [usize; 3] {
+    let mut room = [0; 3];
+    for (cage, table) in puzzle.cages.iter().zip(tables) {
+        if let Some(Ok(t)) = table
+            .as_ref()
+            .filter(|t| tabulated_by_tuples(opts, cage, Some(t)))
+        {
+            let (z, cells) = (t.count(), t.cells.len());
+            room[0] += z;
+            room[1] += 1 + cells * puzzle.size;
+            room[2] += z + cells * (puzzle.size + z);
+        }
+    }
+    room
+}
+
 /// Whether the tuple formulation writes cage `c` with its tuples.
-pub(super) fn tabulated_by_tuples(puzzle: &Puzzle, opts: &Options, c: usize) -> bool {
-    let cage = &puzzle.cages[c];
+pub(super) fn tabulated_by_tuples(
+    opts: &Options,
+    cage: &Cage,
+    table: Option<&Result<Tuples, TooMany>>,
+) -> bool {
     (opts.formulation == Formulation::Tuples || beyond_the_paper(cage))
-        && tuples::enumerate(cage, puzzle.size, opts.tuple_limit).is_ok()
+        && matches!(table, Some(Ok(_)))
 }
 
 /// Every cage's rows, in input order. With `cover` (the exact-cover
@@ -43,6 +84,7 @@ pub(super) fn cage_rows(
     opts: &Options,
     u: &[Option<VarId>],
     cover: Option<&Cover>,
+    tables: &Tables,
 ) -> Result<(), FormulateError> {
     let primes = primes_up_to(l.n);
     for (c, cage) in puzzle.cages.iter().enumerate() {
@@ -61,19 +103,20 @@ pub(super) fn cage_rows(
             tupled::choice_row(model, c, z)?;
             continue;
         }
+        // Listed by `tables` wherever it is read below.
+        let table = (tables.get(c).and_then(Option::as_ref)).map(|t| t.as_ref().map_err(|e| *e));
         if beyond_the_paper(cage) {
             // The paper has no rows for these: the tuple rows are exact.
-            let t = tuples::enumerate(cage, l.n, opts.tuple_limit).map_err(|e| {
-                FormulateError::TooManyTuples {
-                    cage: c + 1,
-                    limit: e.limit,
-                }
-            })?;
+            let too_many = FormulateError::TooManyTuples {
+                cage: c + 1,
+                limit: opts.tuple_limit,
+            };
+            let t = table.and_then(Result::ok).ok_or(too_many)?;
             model.section(format!(
                 "{title}; {} tuples (T.1, T.2): no linear rows in the paper for this clue",
                 t.count()
             ));
-            tupled::rows(model, l, c, &t)?;
+            tupled::rows(model, l, c, t)?;
             continue;
         }
         let table = match (opts.formulation, opts.product, cage.op) {
@@ -82,9 +125,7 @@ pub(super) fn cage_rows(
                 limit: opts.tuple_limit,
             })),
             (Formulation::Tuples, _, _)
-            | (_, ProductMethod::Sets | ProductMethod::Auto, Op::Mul) => {
-                Some(tuples::enumerate(cage, l.n, opts.tuple_limit))
-            }
+            | (_, ProductMethod::Sets | ProductMethod::Auto, Op::Mul) => table,
             _ => None,
         };
         if opts.formulation != Formulation::Melkonian {

@@ -329,10 +329,16 @@ fn build(puzzle: &Puzzle, opts: &Options, values: Values) -> Result<Model, Formu
     // both ways).
     let cube = n * n * n;
     let cages = puzzle.cages.len();
+    // The tuple rows, counted from the tables: a tuple model is mostly them.
+    let tables = match puzzle.rules {
+        Rules::KenKen => cages::tables(puzzle, opts),
+        Rules::Killer { .. } => Vec::new(),
+    };
+    let [z, z_rows, z_nonzeros] = cages::tuple_room(puzzle, opts, &tables);
     model.reserve(
-        (cube + n * n + 8 * cages).min(opts.max_nonzeros),
-        4 * n * n + 32 * cages,
-        (4 * cube + n * n + 2 * n * n * n).min(opts.max_nonzeros),
+        (cube + n * n + 8 * cages + z).min(opts.max_nonzeros),
+        4 * n * n + 32 * cages + z_rows,
+        (4 * cube + n * n + 2 * n * n * n + z_nonzeros).min(opts.max_nonzeros),
     );
     model.header = header(puzzle, opts);
     if values == Values::ZeroOne
@@ -347,7 +353,14 @@ fn build(puzzle: &Puzzle, opts: &Options, values: Values) -> Result<Model, Formu
         model.presolve = Some(Default::default());
     }
     if opts.formulation == Formulation::Cover {
-        cover_model(&mut model, puzzle, opts, domains.as_deref(), with_y)?;
+        cover_model(
+            &mut model,
+            puzzle,
+            opts,
+            domains.as_deref(),
+            with_y,
+            &tables,
+        )?;
     } else if let Rules::Killer { box_size } = puzzle.rules {
         // The seed's models use x alone: the cage sums are written with k·x.
         let layout = declare_vars(&mut model, n, domains.as_deref(), false, &[]);
@@ -359,9 +372,9 @@ fn build(puzzle: &Puzzle, opts: &Options, values: Values) -> Result<Model, Formu
         latin_rows(&mut model, &layout, Sense::Eq)?;
         link_rows(&mut model, &layout)?;
         let u = cages::declare_u(&mut model, puzzle, |c| {
-            cages::tabulated_by_tuples(puzzle, opts, c)
+            cages::tabulated_by_tuples(opts, &puzzle.cages[c], tables[c].as_ref())
         });
-        cages::cage_rows(&mut model, &layout, puzzle, opts, &u, None)?;
+        cages::cage_rows(&mut model, &layout, puzzle, opts, &u, None, &tables)?;
     }
     if let Some(d) = &domains {
         presolve::note_removed(&mut model, n, d);
@@ -378,6 +391,7 @@ fn cover_model(
     opts: &Options,
     domains: Option<&[u64]>,
     with_y: bool,
+    cage_tables: &cages::Tables,
 ) -> Result<(), FormulateError> {
     let n = puzzle.size;
     let tables = cover::Cover::tables(puzzle, opts)?;
@@ -397,7 +411,7 @@ fn cover_model(
     cover.line_rows(model, &layout, puzzle, line_sense)?;
     if kenken {
         link_rows(model, &layout)?;
-        cages::cage_rows(model, &layout, puzzle, opts, &u, Some(&cover))?;
+        cages::cage_rows(model, &layout, puzzle, opts, &u, Some(&cover), cage_tables)?;
     } else {
         killer::cage_rows(model, &layout, puzzle, opts, Some(&cover))?;
     }
