@@ -11,6 +11,7 @@
 mod pages;
 pub mod point;
 mod terms;
+use terms::Coefs;
 pub use terms::{Run, TermIter, Terms};
 mod var_names;
 pub use point::PointError;
@@ -104,7 +105,8 @@ pub struct RowInfo {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum TermsAt {
     /// `Model::term_vars[start..end]`; the coefficients from `coefs` in
-    /// `Model::coefs`, or [`ALL_ONES`] when none are stored.
+    /// `Model::coefs`, or [`ALL_ONES`] or [`ONE_THEN_MINUS_ONES`] when
+    /// they follow that pattern and none are stored.
     Stored { start: u32, end: u32, coefs: u32 },
     /// Nowhere: they follow a rule.
     Run(Run),
@@ -112,6 +114,8 @@ enum TermsAt {
 
 /// `TermsAt::Stored::coefs` of a row whose coefficients are all 1.
 const ALL_ONES: u32 = u32::MAX;
+/// `TermsAt::Stored::coefs` of a row whose coefficients are 1, then −1.
+const ONE_THEN_MINUS_ONES: u32 = u32::MAX - 1;
 
 /// A borrowed view of one row.
 #[derive(Clone, Copy, Debug)]
@@ -304,7 +308,6 @@ impl Model {
             m.undo_row(start, coefs_at, name_at, note_at);
             Err(error(name))
         };
-        let mut all_ones = true;
         for (var, coef) in terms {
             if coef == 0 {
                 continue;
@@ -316,7 +319,6 @@ impl Model {
             };
             self.term_vars.push(var);
             self.coefs.push(coef);
-            all_ones &= coef == 1;
         }
         let added = &self.term_vars[start..];
         if added.is_empty() {
@@ -329,11 +331,18 @@ impl Model {
             self.undo_row(start, coefs_at, name_at, note_at);
             return Err(e);
         }
-        if all_ones {
+        // Rows whose coefficients follow a pattern keep none (the Latin
+        // rows, most of the paper's model, and the tuple rows T.1 and T.2,
+        // most of the tuple model).
+        let coefs = match Coefs::pattern(&self.coefs[coefs_at..]) {
+            Some(Coefs::Ones) => ALL_ONES,
+            Some(Coefs::OneThenMinusOnes) => ONE_THEN_MINUS_ONES,
+            _ => coefs_at as u32,
+        };
+        if coefs != coefs_at as u32 {
             self.coefs.truncate(coefs_at);
         }
         let end = self.term_vars.len() as u32;
-        let coefs = if all_ones { ALL_ONES } else { coefs_at as u32 };
         self.end_row(
             eq,
             sense,
@@ -511,8 +520,9 @@ impl Model {
             TermsAt::Stored { start, end, coefs } => {
                 let range = start as usize..end as usize;
                 let coefs = match coefs {
-                    ALL_ONES => None,
-                    at => Some(&self.coefs[at as usize..at as usize + range.len()]),
+                    ALL_ONES => Coefs::Ones,
+                    ONE_THEN_MINUS_ONES => Coefs::OneThenMinusOnes,
+                    at => Coefs::Listed(&self.coefs[at as usize..at as usize + range.len()]),
                 };
                 Terms::new(&self.term_vars[range], coefs)
             }
@@ -665,6 +675,27 @@ mod tests {
         assert_eq!(m.columns()[3], vec![(0, -2), (1, -2)]);
         let point = |x: VarId| if x == v[6] { 2 } else { i64::from(x == v[3]) };
         assert!(m.violated_rows(point).is_empty());
+    }
+
+    #[test]
+    fn coefficients_that_follow_a_pattern_are_not_stored_but_read_back() {
+        let mut m = Model::new("t");
+        let v: Vec<VarId> = (0..3)
+            .map(|i| m.add_var(format_args!("v{i}"), Domain::Binary))
+            .collect();
+        let rows: [&[i64]; 5] = [&[1, -1, -1], &[1, 1, 1], &[-1, 1, 1], &[1, -1, 2], &[1]];
+        for (r, coefs) in rows.iter().enumerate() {
+            let terms = v.iter().zip(coefs.iter()).map(|(&v, &c)| (v, c));
+            m.add_row(format!("r{r}"), "", "", terms, Sense::Le, 1)
+                .unwrap();
+        }
+        for (r, coefs) in rows.iter().enumerate() {
+            let got: Vec<i64> = m.row(r).terms.iter().map(|t| i64::from(t.coef)).collect();
+            assert_eq!(got, *coefs, "row {r}");
+            assert_eq!(m.row(r).terms.all_ones(), coefs.iter().all(|&c| c == 1));
+        }
+        // Only the two rows that follow no pattern keep theirs.
+        assert_eq!(m.coefs.len(), 6);
     }
 
     #[test]

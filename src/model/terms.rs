@@ -61,17 +61,43 @@ pub struct Terms<'a> {
 
 #[derive(Clone, Copy, Debug)]
 enum Repr<'a> {
-    Stored {
-        vars: &'a [VarId],
-        /// `None`: every coefficient is 1.
-        coefs: Option<&'a [i32]>,
-    },
+    Stored { vars: &'a [VarId], coefs: Coefs<'a> },
     Run(Run),
 }
 
+/// The coefficients of stored terms.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Coefs<'a> {
+    /// Every one is 1 (the Latin rows after presolve, tuple choices).
+    Ones,
+    /// 1, then −1 for the rest (x tied to its tuples, T.2).
+    OneThenMinusOnes,
+    Listed(&'a [i32]),
+}
+
+impl Coefs<'_> {
+    /// The pattern `coefs` follow, if one does.
+    pub(super) fn pattern(coefs: &[i32]) -> Option<Coefs<'static>> {
+        match coefs.split_first() {
+            _ if coefs.iter().all(|&c| c == 1) => Some(Coefs::Ones),
+            Some((1, rest)) if rest.iter().all(|&c| c == -1) => Some(Coefs::OneThenMinusOnes),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> i32 {
+        match self {
+            Coefs::Ones => 1,
+            Coefs::OneThenMinusOnes => 1 - 2 * i32::from(i > 0),
+            Coefs::Listed(c) => c[i],
+        }
+    }
+}
+
 impl<'a> Terms<'a> {
-    pub(super) fn new(vars: &'a [VarId], coefs: Option<&'a [i32]>) -> Terms<'a> {
-        debug_assert!(coefs.is_none_or(|c| c.len() == vars.len()));
+    pub(super) fn new(vars: &'a [VarId], coefs: Coefs<'a>) -> Terms<'a> {
+        debug_assert!(!matches!(coefs, Coefs::Listed(c) if c.len() != vars.len()));
         Terms {
             repr: Repr::Stored { vars, coefs },
         }
@@ -100,7 +126,7 @@ impl<'a> Terms<'a> {
         match &self.repr {
             Repr::Stored { vars, coefs } => {
                 let var = *vars.get(i)?;
-                let coef = coefs.map_or(1, |c| c[i]);
+                let coef = coefs.get(i);
                 Some(Term { var, coef })
             }
             Repr::Run(run) => run.get(i),
@@ -122,7 +148,11 @@ impl<'a> Terms<'a> {
     /// True when every coefficient is 1.
     pub fn all_ones(&self) -> bool {
         match &self.repr {
-            Repr::Stored { coefs, .. } => coefs.is_none_or(|c| c.iter().all(|&c| c == 1)),
+            Repr::Stored { vars, coefs } => match coefs {
+                Coefs::Ones => true,
+                Coefs::OneThenMinusOnes => vars.len() <= 1,
+                Coefs::Listed(c) => c.iter().all(|&c| c == 1),
+            },
             Repr::Run(run) => {
                 run.head.is_none_or(|t| t.coef == 1)
                     && (run.len == 0 || (run.coef == 1 && (run.coef_step == 0 || run.len == 1)))
