@@ -298,10 +298,7 @@ impl Model {
         sense: Sense,
         rhs: i64,
     ) -> Result<(), ModelError> {
-        use std::fmt::Write;
-        let (name_at, note_at) = (self.row_names.text.len(), self.row_notes.text.len());
-        write!(self.row_names.text, "{name}").expect("writing to a String");
-        write!(self.row_notes.text, "{note}").expect("writing to a String");
+        let (name_at, note_at) = self.write_name_and_note(name, note);
         let (start, coefs_at) = (self.term_vars.len(), self.coefs.len());
         let refuse = |m: &mut Model, error: fn(String) -> ModelError| {
             let name = m.row_names.text[name_at..].to_string();
@@ -368,10 +365,7 @@ impl Model {
         sense: Sense,
         rhs: i64,
     ) -> Result<(), ModelError> {
-        use std::fmt::Write;
-        let (name_at, note_at) = (self.row_names.text.len(), self.row_notes.text.len());
-        write!(self.row_names.text, "{name}").expect("writing to a String");
-        write!(self.row_notes.text, "{note}").expect("writing to a String");
+        let (name_at, note_at) = self.write_name_and_note(name, note);
         let fail = |m: &mut Model, e: ModelError| {
             m.undo_row(m.term_vars.len(), m.coefs.len(), name_at, note_at);
             Err(e)
@@ -406,6 +400,20 @@ impl Model {
         }
         self.end_row(eq, sense, rhs, TermsAt::Run(run));
         Ok(())
+    }
+
+    /// Writes a new row's name and note into the model's text, and returns
+    /// where each starts (to be ended by `end_row` or undone by `undo_row`).
+    fn write_name_and_note(
+        &mut self,
+        name: impl std::fmt::Display,
+        note: impl std::fmt::Display,
+    ) -> (usize, usize) {
+        use std::fmt::Write;
+        let at = (self.row_names.text.len(), self.row_notes.text.len());
+        write!(self.row_names.text, "{name}").expect("writing to a String");
+        write!(self.row_notes.text, "{note}").expect("writing to a String");
+        at
     }
 
     /// Whether a row of `added` more non-zeros fits the model's limits.
