@@ -215,12 +215,6 @@ impl Model {
         self.end_var(domain)
     }
 
-    /// [`add_var`](Self::add_var) for a name already written.
-    pub fn add_named_var(&mut self, name: &str, domain: Domain) -> VarId {
-        self.names.push(name);
-        self.end_var(domain)
-    }
-
     /// [`add_var`](Self::add_var) for the common `prefix_I_J_K` names, without
     /// the formatting machinery (the x variables are n³ of them).
     pub fn add_indexed_var(&mut self, prefix: &str, indices: &[usize], domain: Domain) -> VarId {

@@ -52,8 +52,7 @@ pub(super) fn tuple_room(puzzle: &Puzzle, opts: &Options, tables: &Tables) -> [u
     let mut room = [0; 3];
     for (cage, table) in puzzle.cages.iter().zip(tables) {
         if let Some(Ok(t)) = table
-            .as_ref()
-            .filter(|t| tabulated_by_tuples(opts, cage, Some(t)))
+            && tabulated_by_tuples(opts, cage, table.as_ref())
         {
             let (z, cells) = (t.count(), t.cells.len());
             room[0] += z;
@@ -143,8 +142,6 @@ pub(super) fn cage_rows(
         } else {
             model.section(title);
         }
-        // A cell's value: y, or Σ k·x in the 0/1 form.
-        let value = |cell: Cell, coef| l.value_terms(cell.row as usize, cell.col as usize, coef);
         let t = cage.target as i64;
         match cage.op {
             Op::Given => model.add_row(
@@ -155,7 +152,7 @@ pub(super) fn cage_rows(
                     c + 1,
                     describe_cells(&cells)
                 ),
-                value(cells[0], 1),
+                l.value_terms(cells[0], 1),
                 Sense::Eq,
                 t,
             )?,
@@ -163,7 +160,7 @@ pub(super) fn cage_rows(
                 names::cage(c),
                 "3.1",
                 format!("cage {} ({t}+): the values add up to {t}", c + 1),
-                cells.iter().flat_map(|&cell| value(cell, 1)),
+                cells.iter().flat_map(|&cell| l.value_terms(cell, 1)),
                 Sense::Eq,
                 t,
             )?,
@@ -179,7 +176,7 @@ pub(super) fn cage_rows(
                         c + 1,
                         c + 1
                     ),
-                    value(b, 1).chain(value(a, -1)).chain([(u, 2 * t)]),
+                    (l.value_terms(b, 1).chain(l.value_terms(a, -1))).chain([(u, 2 * t)]),
                     Sense::Eq,
                     t,
                 )?
@@ -312,8 +309,7 @@ fn ratio_rows(
     ];
     for (suffix, eq, values, u_coef, sense, rhs, note) in rows {
         let [(first, f), (second, s)] = values;
-        let value = |cell: Cell, coef| l.value_terms(cell.row as usize, cell.col as usize, coef);
-        let terms = value(first, f).chain(value(second, s)).chain([(u, u_coef)]);
+        let terms = (l.value_terms(first, f).chain(l.value_terms(second, s))).chain([(u, u_coef)]);
         model.add_row(names::cage_part(c, suffix), eq, note, terms, sense, rhs)?;
     }
     Ok(())

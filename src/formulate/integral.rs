@@ -106,15 +106,10 @@ mod tests {
         out.presolve = model.presolve;
         let mut id = vec![None; model.num_vars()];
         for v in model.vars().filter(|v| y_cell[v.index()].is_none()) {
-            id[v.index()] = Some(out.add_named_var(model.var_name(v), model.domain(v)));
+            let name = model.var_name(v);
+            id[v.index()] = Some(out.add_var(format_args!("{name}"), model.domain(v)));
         }
         let new = |v: VarId| id[v.index()].expect("only y has no 0/1 copy");
-        // Variables before the first y keep their number: a row over them alone
-        // keeps its run (the Latin rows), stored nowhere in the copy either.
-        let first_y = y_cell
-            .iter()
-            .position(Option::is_some)
-            .unwrap_or(y_cell.len());
         let mut sections = model.sections.iter().peekable();
         let mut terms = Vec::new();
         for r in 0..model.num_rows() {
@@ -130,11 +125,6 @@ mod tests {
                 continue;
             }
             let (sense, rhs) = (row.info.sense, row.info.rhs);
-            let run = row.terms.as_run();
-            if let Some(run) = run.filter(|_| row.terms.iter().all(|t| t.var.index() < first_y)) {
-                out.add_run_row(row.name, row.info.eq, row.note, run, sense, rhs)?;
-                continue;
-            }
             terms.clear();
             for t in row.terms {
                 let coef = i64::from(t.coef);

@@ -17,7 +17,7 @@ pub mod primes;
 pub mod products;
 mod tupled;
 
-use crate::ir::{Puzzle, Rules};
+use crate::ir::{Cell, Puzzle, Rules};
 use crate::model::{Domain, Model, ModelError, Run, Sense, Term, VarId};
 use itertools::Either;
 use names::{
@@ -251,15 +251,11 @@ impl Layout {
         (1..=self.n).filter_map(move |k| self.x(row, col, k).map(|v| (k, v)))
     }
 
-    /// The value of cell (row, col), 0-based, times `coef`, as terms:
-    /// `coef·y`, or `Σ_k coef·k·x` in a model without y (the 0/1 form,
-    /// exact since (2.1) puts exactly one x of the cell at 1).
-    pub fn value_terms(
-        &self,
-        row: usize,
-        col: usize,
-        coef: i64,
-    ) -> impl Iterator<Item = (VarId, i64)> + '_ {
+    /// The value of `cell` times `coef`, as terms: `coef·y`, or
+    /// `Σ_k coef·k·x` in a model without y (the 0/1 form, exact since (2.1)
+    /// puts exactly one x of the cell at 1).
+    pub fn value_terms(&self, cell: Cell, coef: i64) -> impl Iterator<Item = (VarId, i64)> + '_ {
+        let (row, col) = (cell.row as usize, cell.col as usize);
         match self.y_of(row, col) {
             Some(y) => Either::Left(std::iter::once((y, coef))),
             None => Either::Right(self.xs(row, col).map(move |(k, x)| (x, coef * k as i64))),

@@ -133,8 +133,10 @@ impl<'a> Terms<'a> {
         }
     }
 
-    /// The rule the terms follow, when the model keeps them as one.
-    pub fn as_run(&self) -> Option<Run> {
+    /// The rule the terms follow, when the model keeps them as one (the
+    /// tests check which rows are runs).
+    #[cfg(test)]
+    pub(crate) fn as_run(&self) -> Option<Run> {
         match self.repr {
             Repr::Run(run) => Some(run),
             Repr::Stored { .. } => None,
