@@ -210,8 +210,12 @@ impl Lcg<'_> {
             unreachable!("a table's explanation")
         };
         let root = &self.root_live[t.at.live..t.at.live + t.words];
+        // The tuples still to kill, as (word index, bits) of the words with
+        // any: most words of a large table are empty for one value, and each
+        // candidate below visits only the rest.
         let mut uncovered = std::mem::take(&mut self.uncovered);
         uncovered.clear();
+        let nonzero = |(w, u): (usize, u64)| (u != 0).then_some((w as u32, u));
         let skip = match value {
             Some(lit) => {
                 let (c, b) = (self.var_cell[lit.var()], self.var_bit[lit.var()]);
@@ -219,15 +223,16 @@ impl Lcg<'_> {
                     .iter()
                     .position(|&x| x == c)
                     .expect("a cell of the cage");
+                let support = t.support(pos, u32::from(b));
                 uncovered.extend(
-                    root.iter()
-                        .zip(t.support(pos, u32::from(b)))
-                        .map(|(r, s)| r & s),
+                    (root.iter().zip(support).map(|(r, s)| r & s))
+                        .enumerate()
+                        .filter_map(nonzero),
                 );
                 pos
             }
             None => {
-                uncovered.extend_from_slice(root);
+                uncovered.extend(root.iter().copied().enumerate().filter_map(nonzero));
                 usize::MAX
             }
         };
@@ -252,19 +257,19 @@ impl Lcg<'_> {
         chosen.clear();
         chosen.resize(cells.len(), 0);
         for &(_, pos, bit) in &candidates {
+            let support = t.support(pos as usize, u32::from(bit));
             let mut hit = false;
-            for (u, s) in uncovered
-                .iter_mut()
-                .zip(t.support(pos as usize, u32::from(bit)))
-            {
+            uncovered.retain_mut(|(w, u)| {
+                let s = support[*w as usize];
                 if *u & s != 0 {
                     *u &= !s;
                     hit = true;
                 }
-            }
+                *u != 0
+            });
             if hit {
                 chosen[pos as usize] |= 1 << bit;
-                if uncovered.iter().all(|&u| u == 0) {
+                if uncovered.is_empty() {
                     break;
                 }
             }
@@ -276,10 +281,7 @@ impl Lcg<'_> {
         }
         self.chosen = chosen;
         self.candidates = candidates;
-        debug_assert!(
-            uncovered.iter().all(|&u| u == 0),
-            "an explanation kills every tuple"
-        );
+        debug_assert!(uncovered.is_empty(), "an explanation kills every tuple");
         self.uncovered = uncovered;
     }
 
