@@ -90,8 +90,17 @@ pub(super) struct Lcg<'a> {
     // The propagators (see `props`).
     queued: Vec<bool>,
     queues: [VecDeque<u32>; 2],
-    /// The tables' live tuples, then their cells' domains at their last run.
+    /// The tables' live tuples, then their cells' domains at their last run,
+    /// then each cage's count of live words (see `live_index`).
     words: Vec<u64>,
+    /// Where the live-word counts start in `words`, one per cage.
+    limits_at: usize,
+    /// Per table, a permutation of its word indices whose first `limit`
+    /// (its count in `words`) are the words with live tuples: the compact
+    /// table's sparse set (Demeulenaere et al. 2016), so a table deep in
+    /// the search visits only the words it has left. Restoring the count on
+    /// backtracking restores the set; the order needs no undo.
+    live_index: Vec<u32>,
     /// The live tuples at the root: explanations need not mention the rest.
     root_live: Vec<u64>,
     /// Undo log of `words`: (index, old value), with the log's length at
@@ -103,7 +112,6 @@ pub(super) struct Lcg<'a> {
     next_id: u32,
     residues: Vec<u32>,
     mates: Vec<u8>,
-    scratch: Vec<u64>,
     dom_scratch: Vec<u64>,
     changed: Vec<u16>,
     line_removals: Vec<crate::native::alldiff::Removal>,
@@ -142,6 +150,22 @@ impl<'a> Lcg<'a> {
         }
         let mut words = root.live.clone();
         words.extend_from_slice(&root.seen);
+        let limits_at = words.len();
+        let mut live_index = vec![0u32; root.live.len()];
+        for cage in &p.cages {
+            let live = match &cage.kind {
+                CageKind::Table(t) => {
+                    let index = &mut live_index[t.at.live..t.at.live + t.words];
+                    let (full, empty): (Vec<u32>, Vec<u32>) =
+                        (0..t.words as u32).partition(|&w| root.live[t.at.live + w as usize] != 0);
+                    index[..full.len()].copy_from_slice(&full);
+                    index[full.len()..].copy_from_slice(&empty);
+                    full.len()
+                }
+                CageKind::Fallback(_) => 0,
+            };
+            words.push(live as u64);
+        }
         let mut activity = vec![0.0; vars];
         let mut heap = Heap::new(vars);
         for v in 0..vars {
@@ -185,6 +209,8 @@ impl<'a> Lcg<'a> {
             queues: [VecDeque::new(), VecDeque::new()],
             word_stamp: vec![0; words.len()],
             words,
+            limits_at,
+            live_index,
             root_live: root.live.clone(),
             saves: Vec::new(),
             save_starts: Vec::new(),
@@ -192,7 +218,6 @@ impl<'a> Lcg<'a> {
             next_id: 1,
             residues: vec![0; p.residues],
             mates: vec![u8::MAX; p.lines.len() * n],
-            scratch: Vec::new(),
             dom_scratch: Vec::new(),
             changed: Vec::new(),
             line_removals: Vec::new(),

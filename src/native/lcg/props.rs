@@ -106,6 +106,8 @@ impl Lcg<'_> {
     fn table(&mut self, k: usize, t: &Table, cells: &[u16]) -> bool {
         let live_at = t.at.live;
         let seen_at = self.p.live_words + t.at.seen;
+        let limit_at = self.limits_at + k;
+        let mut limit = self.words[limit_at] as usize;
         for (pos, &c) in cells.iter().enumerate() {
             let d = self.dom[c as usize];
             let s = self.words[seen_at + pos];
@@ -113,38 +115,39 @@ impl Lcg<'_> {
                 continue;
             }
             // Clear the tuples of the removed values, or keep those of the
-            // values left, whichever is fewer.
+            // values left, whichever is fewer; a word left empty leaves the
+            // live set.
             let removed = s & !d;
             let (mask, keep_mask) = if removed.count_ones() <= d.count_ones() {
                 (removed, false)
             } else {
                 (d, true)
             };
-            self.scratch.clear();
-            self.scratch.resize(t.words, 0);
-            for bit in bits(mask) {
-                for (m, s) in self.scratch.iter_mut().zip(t.support(pos, bit)) {
-                    *m |= s;
-                }
-            }
-            for w in 0..t.words {
+            let mut i = 0;
+            while i < limit {
+                let w = self.live_index[live_at + i] as usize;
+                let m = bits(mask).fold(0, |m, bit| m | t.support(pos, bit)[w]);
                 let old = self.words[live_at + w];
-                let m = self.scratch[w];
                 let new = if keep_mask { old & m } else { old & !m };
                 self.set_word(live_at + w, new);
+                if new == 0 {
+                    limit -= 1;
+                    self.live_index.swap(live_at + i, live_at + limit);
+                } else {
+                    i += 1;
+                }
             }
             self.set_word(seen_at + pos, d);
         }
-        if self.words[live_at..live_at + t.words]
-            .iter()
-            .all(|&w| w == 0)
-        {
+        self.set_word(limit_at, limit as u64);
+        if limit == 0 {
             let mut lits = std::mem::take(&mut self.conflict);
             lits.clear();
             self.table_hitting_set(k, None, u32::MAX, &mut lits);
             self.conflict = lits;
             return false;
         }
+        let live_words = live_at..live_at + limit;
         let res_at = t.at.residues;
         for (pos, &c) in cells.iter().enumerate() {
             let c = c as usize;
@@ -157,8 +160,11 @@ impl Lcg<'_> {
                 if live[*r as usize] & sup[*r as usize] != 0 {
                     continue;
                 }
-                match live.iter().zip(sup).position(|(l, s)| l & s != 0) {
-                    Some(w) => *r = w as u32,
+                let found = self.live_index[live_words.clone()]
+                    .iter()
+                    .find(|&&w| live[w as usize] & sup[w as usize] != 0);
+                match found {
+                    Some(&w) => *r = w,
                     None => unsupported |= 1 << bit,
                 }
             }
