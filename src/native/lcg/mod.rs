@@ -262,8 +262,8 @@ impl<'a> Lcg<'a> {
     /// The next decision: the most active open variable, always as
     /// `cell = value`, as a depth-first search branches. No phase saving: a
     /// saved `cell ≠ value` is a weak decision that propagates little, and
-    /// deciding positively cut the conflicts on the held-out 20×20s and
-    /// 25×25 by 1.6–5× (docs/performance.md).
+    /// deciding positively cut the conflicts on the hardest held-out puzzles
+    /// by 1.4–2.3× (docs/performance.md).
     fn decide(&mut self) -> Option<Lit> {
         while let Some(v) = self.heap.pop(&self.activity) {
             if self.value[v] == 0 {
