@@ -651,12 +651,17 @@ mod tests {
         assert_eq!(m.violated_rows(|v| if v == a { 1 } else { 4 }), vec!["r2"]);
     }
 
+    /// `n` binaries named `v0`, `v1`, …
+    fn binaries(m: &mut Model, n: usize) -> Vec<VarId> {
+        (0..n)
+            .map(|i| m.add_var(format_args!("v{i}"), Domain::Binary))
+            .collect()
+    }
+
     #[test]
     fn a_run_row_is_the_row_of_its_terms() {
         let mut m = Model::new("t");
-        let v: Vec<VarId> = (0..7)
-            .map(|i| m.add_var(format_args!("v{i}"), Domain::Binary))
-            .collect();
+        let v = binaries(&mut m, 7);
         let head = Term { var: v[6], coef: 1 };
         let run = Run {
             head: Some(head),
@@ -682,9 +687,7 @@ mod tests {
     #[test]
     fn coefficients_that_follow_a_pattern_are_not_stored_but_read_back() {
         let mut m = Model::new("t");
-        let v: Vec<VarId> = (0..3)
-            .map(|i| m.add_var(format_args!("v{i}"), Domain::Binary))
-            .collect();
+        let v = binaries(&mut m, 3);
         let rows: [&[i64]; 5] = [&[1, -1, -1], &[1, 1, 1], &[-1, 1, 1], &[1, -1, 2], &[1]];
         for (r, coefs) in rows.iter().enumerate() {
             let terms = v.iter().zip(coefs.iter()).map(|(&v, &c)| (v, c));
