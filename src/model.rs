@@ -234,6 +234,19 @@ impl Model {
         self.end_var(domain)
     }
 
+    /// `count` variables `prefix1 … prefix{count}` of one domain, the first
+    /// returned: all of a cell's x, in one go.
+    pub fn add_counted_vars(&mut self, prefix: &str, count: usize, domain: Domain) -> VarId {
+        let first = VarId(self.domains.len() as u32);
+        self.names.push_counted(prefix, count);
+        if count > 0 {
+            self.end_var(domain);
+            let slot = self.domains[first.index()];
+            self.domains.resize(first.index() + count, slot);
+        }
+        first
+    }
+
     /// Room for about this many more variables, rows and non-zeros, so a
     /// large model is not copied as its arrays grow.
     pub fn reserve(&mut self, vars: usize, rows: usize, nonzeros: usize) {
@@ -477,6 +490,12 @@ impl Model {
     #[inline]
     pub fn name_of(&self, var: VarId) -> VarName<'_> {
         self.names.name(var.index())
+    }
+
+    /// A hint that `var`'s name is written soon (see `VarNames::prefetch`).
+    #[inline]
+    pub fn prefetch_name(&self, var: VarId) {
+        self.names.prefetch(var.index());
     }
 
     /// The LP relaxation: every integer variable becomes continuous on its bounds.

@@ -17,7 +17,7 @@ use std::io::{self, Write};
 
 use askama::Template;
 
-use super::text::{Comments, Header, Wrap, banner, banners, row_comment};
+use super::text::{Comments, Header, Wrap, banner, row_comment};
 use crate::model::{Domain, Model, Section, VarId};
 
 const COMMENTS: Comments = Comments::plain("\\");
@@ -54,9 +54,8 @@ struct LpFile<'a> {
 }
 
 impl<'a> LpFile<'a> {
-    fn rows(&self) -> impl Iterator<Item = LpRow<'a>> + 'a {
-        let model = self.model;
-        (0..model.num_rows()).map(move |index| LpRow { model, index })
+    fn rows(&self) -> LpRows<'a> {
+        LpRows(self.model)
     }
 
     fn bounds(&self) -> LpBounds<'a> {
@@ -116,16 +115,23 @@ impl Display for Objective<'_> {
     }
 }
 
-/// One row with its banners and comment.
-struct LpRow<'a> {
-    model: &'a Model,
-    index: usize,
-}
+/// Every row, each after the banners of the sections it starts, in one
+/// buffer.
+struct LpRows<'a>(&'a Model);
 
-impl Display for LpRow<'_> {
+impl Display for LpRows<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        banners(f, COMMENTS, self.model, self.index)?;
-        lp_row(self.model, self.index).fmt(f)
+        let model = self.0;
+        let mut w = Wrap::new(f, LINE_LIMIT);
+        let mut sections = model.sections.iter().peekable();
+        for index in 0..model.num_rows() {
+            while let Some(section) = sections.next_if(|s| s.first_row <= index) {
+                banner(w.buffer(), COMMENTS, section)?;
+            }
+            row_lines(&mut w, model, index)?;
+            w.next_line()?;
+        }
+        w.end_line()
     }
 }
 
@@ -157,18 +163,29 @@ struct RowLines<'a> {
 
 impl Display for RowLines<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let row = self.model.row(self.index);
         let mut w = Wrap::new(f, LINE_LIMIT);
-        row_comment(w.buffer(), COMMENTS, &row)?;
-        w.lead(row.name)?;
-        w.lead(":")?;
-        for t in row.terms {
-            w.var_term(i64::from(t.coef), self.model, t.var)?;
-        }
-        w.sense(row.info.sense.symbol(), row.info.rhs)?;
+        row_lines(&mut w, self.model, self.index)?;
         w.end_line()
     }
 }
+
+/// Row `index`'s comment and the row, up to its last line's end.
+fn row_lines(w: &mut Wrap<'_, '_>, model: &Model, index: usize) -> fmt::Result {
+    let row = model.row(index);
+    row_comment(w.buffer(), COMMENTS, &row)?;
+    w.lead(row.name)?;
+    w.lead(":")?;
+    for (i, t) in row.terms.iter().enumerate() {
+        if let Some(ahead) = row.terms.get(i + PREFETCH_AHEAD) {
+            model.prefetch_name(ahead.var);
+        }
+        w.var_term(i64::from(t.coef), model, t.var)?;
+    }
+    w.sense(row.info.sense.symbol(), row.info.rhs)
+}
+
+/// How many terms ahead a row's writer asks for a name to be loaded.
+const PREFETCH_AHEAD: usize = 8;
 
 /// A `Bounds` line, if the variable needs one.
 enum Bound {

@@ -157,22 +157,6 @@ impl Display for CommentText<'_> {
     }
 }
 
-/// A row's equation label: in parentheses when it is an equation number
-/// (`(2.1)`, `(6.1.5)`, the appendix's `(A.11)`), the word itself (`given`,
-/// `nogood`) otherwise.
-pub(crate) struct Label<'a>(pub &'a str);
-
-impl Display for Label<'_> {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let numeric = self.0.bytes().any(|b| b.is_ascii_digit());
-        if numeric {
-            write!(f, "({})", CommentText(self.0))
-        } else {
-            CommentText(self.0).fmt(f)
-        }
-    }
-}
-
 /// One comment line `P (2.1) note` for a row, `P` being the format's comment
 /// marker.
 pub(crate) fn row_comment(f: &mut dyn Write, comments: Comments, row: &Row<'_>) -> fmt::Result {
@@ -196,18 +180,47 @@ fn comment_of(
     row: &Row<'_>,
 ) -> fmt::Result {
     let info = row.info;
+    // Piece by piece, not through `write!`: a large model has a hundred
+    // thousand of these lines, and the formatting machinery cost more than
+    // the text.
     comments.line(f, |w| {
         if let Some(name) = name {
-            write!(w, " {}", CommentText(name))?;
+            w.write_str(" ")?;
+            comment_text(w, name)?;
         }
         if !info.eq.is_empty() {
-            write!(w, " {}", Label(info.eq))?;
+            w.write_str(" ")?;
+            label(w, info.eq)?;
         }
         if !row.note.is_empty() {
-            write!(w, " {}", CommentText(row.note))?;
+            w.write_str(" ")?;
+            comment_text(w, row.note)?;
         }
         Ok(())
     })
+}
+
+/// [`CommentText`], with no formatting machinery for text that needs no
+/// change.
+fn comment_text(w: &mut dyn Write, text: &str) -> fmt::Result {
+    if text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        w.write_str(text)
+    } else {
+        write!(w, "{}", CommentText(text))
+    }
+}
+
+/// A row's equation label: in parentheses when it is an equation number
+/// (`(2.1)`, `(6.1.5)`, the appendix's `(A.11)`), the word itself (`given`,
+/// `nogood`) otherwise.
+fn label(w: &mut dyn Write, eq: &str) -> fmt::Result {
+    if eq.bytes().any(|b| b.is_ascii_digit()) {
+        w.write_str("(")?;
+        comment_text(w, eq)?;
+        w.write_str(")")
+    } else {
+        comment_text(w, eq)
+    }
 }
 
 /// The sections that start at `row` (usually none or one; an empty section
@@ -226,7 +239,7 @@ pub(crate) fn sections_at(model: &Model, row: usize) -> &[Section] {
 /// The banners of the sections starting at `row`: an empty comment line, then
 /// `P === title ===`.
 pub(crate) fn banners(
-    f: &mut Formatter<'_>,
+    f: &mut dyn Write,
     comments: Comments,
     model: &Model,
     row: usize,
@@ -238,7 +251,7 @@ pub(crate) fn banners(
 }
 
 /// The banner of one section: an empty comment line, then `P === title ===`.
-pub(crate) fn banner(f: &mut Formatter<'_>, comments: Comments, section: &Section) -> fmt::Result {
+pub(crate) fn banner(f: &mut dyn Write, comments: Comments, section: &Section) -> fmt::Result {
     comments.line(f, |_| Ok(()))?;
     comments.line(f, |w| write!(w, " === {} ===", CommentText(&section.title)))
 }
@@ -603,11 +616,20 @@ impl<'f, 'g> Wrap<'f, 'g> {
 
     /// Ends the current line, if anything is on it, and writes what is buffered.
     pub(crate) fn end_line(&mut self) -> fmt::Result {
+        self.next_line()?;
+        self.flush()
+    }
+
+    /// Ends the current line, if anything is on it, and keeps the buffer
+    /// for the next one: a writer of many short lines (the rows of an LP
+    /// file) hands them on in large pieces, which the buffers after it pass
+    /// through instead of copying again.
+    pub(crate) fn next_line(&mut self) -> fmt::Result {
         if self.col > 0 {
             self.col = 0;
             self.push("\n")?;
         }
-        self.flush()
+        Ok(())
     }
 }
 
@@ -733,11 +755,17 @@ mod tests {
 
     #[test]
     fn labels() {
-        assert_eq!(Label("2.1").to_string(), "(2.1)");
-        assert_eq!(Label("6.1.5").to_string(), "(6.1.5)");
-        assert_eq!(Label("A.11").to_string(), "(A.11)");
-        assert_eq!(Label("given").to_string(), "given");
-        assert_eq!(Label("nogood").to_string(), "nogood");
+        let label = |eq| {
+            let mut out = String::new();
+            label(&mut out, eq).unwrap();
+            out
+        };
+        assert_eq!(label("2.1"), "(2.1)");
+        assert_eq!(label("6.1.5"), "(6.1.5)");
+        assert_eq!(label("A.11"), "(A.11)");
+        assert_eq!(label("given"), "given");
+        assert_eq!(label("nogood"), "nogood");
+        assert_eq!(label("é"), "?");
     }
 
     #[test]

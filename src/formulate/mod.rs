@@ -504,6 +504,10 @@ fn declare_vars(
             // `x_I_J_`, once per cell: n³ names are most of the model's text.
             prefix.clear();
             write!(prefix, "x_{i}_{j}_").expect("writing to a String");
+            if dense {
+                model.add_counted_vars(&prefix, n, Domain::Binary);
+                continue;
+            }
             for k in 1..=n {
                 let id = match allowed(cell, k) && kept(cell) {
                     true => model.add_suffixed_var(&prefix, k, Domain::Binary).0,
