@@ -9,6 +9,7 @@
 //! never touched costs nothing).
 
 /// Below this, a buffer is left to the allocator's usual pages.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 const WORTH_IT: usize = 4 << 20;
 
 /// Marks the 2 MiB-aligned part of `buf`'s allocation (its spare capacity
@@ -21,7 +22,8 @@ pub(super) fn prefer_huge(buf: &impl Allocation) {
     let _ = buf;
 }
 
-/// A growable buffer's whole allocation.
+/// A growable buffer's whole allocation (read only where the advice exists).
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 pub(super) trait Allocation {
     fn start(&self) -> *const u8;
     fn bytes(&self) -> usize;
