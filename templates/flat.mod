@@ -5,7 +5,7 @@
 
 {{ self.vars() }}
 minimize obj: {{ self.objective() }};
-{% for row in self.rows() %}{{ row }}{% endfor %}
+{{ self.rows() }}
 solve;
 
 {{ self.printfs() }}

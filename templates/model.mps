@@ -3,16 +3,16 @@
 {{ name_line }}
 {{ header }}ROWS
  N  obj
-{% for row in self.rows() %}{{ row }}{% endfor -%}
+{{ self.rows() -}}
 COLUMNS
-{% for col in self.columns() %}{{ col }}{% endfor -%}
+{{ self.columns() -}}
 {% if ctx.model.num_vars() == 0 -%}
 * no columns: a dummy one, so that every reader sees a problem
     dummy     obj       0
 {% endif -%}
 RHS
-{% for row in self.rows() %}{{ row.rhs() }}{% endfor -%}
+{{ self.rhs() -}}
 {% if has_bounds %}BOUNDS
-{% for col in self.columns() %}{{ col.bounds() }}{% endfor %}{% endif -%}
+{{ self.bounds() }}{% endif -%}
 ENDATA
 

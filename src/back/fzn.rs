@@ -18,7 +18,7 @@ use std::io::{self, Write};
 
 use askama::Template;
 
-use super::text::{Comments, Header, Int, LineBuf, banners, named_row_comment};
+use super::text::{Comments, Header, Int, LineBuf, each_row, named_row_comment};
 use crate::formulate::names;
 use crate::model::{Domain, Model, Sense, VarId};
 
@@ -88,9 +88,8 @@ impl<'a> FznFile<'a> {
         Grid(self.model, &self.grid)
     }
 
-    fn rows(&self) -> impl Iterator<Item = FznRow<'a>> + 'a {
-        let model = self.model;
-        (0..model.num_rows()).map(move |index| FznRow { model, index })
+    fn rows(&self) -> FznRows<'a> {
+        FznRows(self.model)
     }
 }
 
@@ -133,44 +132,41 @@ impl Display for Grid<'_> {
     }
 }
 
-/// One row with its banners and comment: `int_lin_eq` or `int_lin_le`.
-struct FznRow<'a> {
-    model: &'a Model,
-    index: usize,
-}
+/// Every row with its banners and comment: `int_lin_eq` or `int_lin_le`.
+struct FznRows<'a>(&'a Model);
 
-impl Display for FznRow<'_> {
+impl Display for FznRows<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        banners(f, COMMENTS, self.model, self.index)?;
-        let row = self.model.row(self.index);
-        let (name, flip) = match row.info.sense {
-            Sense::Eq => ("int_lin_eq", false),
-            Sense::Le => ("int_lin_le", false),
-            Sense::Ge => ("int_lin_le", true),
-        };
-        let mut line = LineBuf::new(f);
-        named_row_comment(&mut line, COMMENTS, &row)?;
-        line.push("constraint ")?;
-        line.push(name)?;
-        line.push("([")?;
-        for (i, t) in row.terms.iter().enumerate() {
-            if i > 0 {
-                line.push(", ")?;
+        let model = self.0;
+        each_row(f, COMMENTS, model, |line, index| {
+            let row = model.row(index);
+            let (name, flip) = match row.info.sense {
+                Sense::Eq => ("int_lin_eq", false),
+                Sense::Le => ("int_lin_le", false),
+                Sense::Ge => ("int_lin_le", true),
+            };
+            named_row_comment(line, COMMENTS, &row)?;
+            line.push("constraint ")?;
+            line.push(name)?;
+            line.push("([")?;
+            for (i, t) in row.terms.iter().enumerate() {
+                if i > 0 {
+                    line.push(", ")?;
+                }
+                let negative = (t.coef < 0) != flip;
+                line.push(Int::with_sign(negative, t.coef.unsigned_abs().into()).as_str())?;
             }
-            let negative = (t.coef < 0) != flip;
-            line.push(Int::with_sign(negative, t.coef.unsigned_abs().into()).as_str())?;
-        }
-        line.push("], [")?;
-        for (i, t) in row.terms.iter().enumerate() {
-            if i > 0 {
-                line.push(", ")?;
+            line.push("], [")?;
+            for (i, t) in row.terms.iter().enumerate() {
+                if i > 0 {
+                    line.push(", ")?;
+                }
+                line.push_var(model, t.var)?;
             }
-            line.push_var(self.model, t.var)?;
-        }
-        line.push("], ")?;
-        let rhs = row.info.rhs;
-        line.push(Int::with_sign((rhs < 0) != flip, rhs.unsigned_abs()).as_str())?;
-        line.push(");\n")?;
-        line.flush()
+            line.push("], ")?;
+            let rhs = row.info.rhs;
+            line.push(Int::with_sign((rhs < 0) != flip, rhs.unsigned_abs()).as_str())?;
+            line.push(");\n")
+        })
     }
 }

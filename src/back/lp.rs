@@ -17,7 +17,7 @@ use std::io::{self, Write};
 
 use askama::Template;
 
-use super::text::{Comments, Header, Wrap, banner, row_comment};
+use super::text::{Comments, Header, LineBuf, Wrap, banner, each_row, row_comment};
 use crate::model::{Domain, Model, Section, VarId};
 
 const COMMENTS: Comments = Comments::plain("\\");
@@ -102,7 +102,8 @@ struct Objective<'a> {
 
 impl Display for Objective<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let mut w = Wrap::new(f, LINE_LIMIT);
+        let mut line = LineBuf::new(f);
+        let mut w = Wrap::new(&mut line, LINE_LIMIT);
         w.lead(" obj:")?;
         for v in self.model.vars() {
             let cost = self.costs.get(v.index()).copied().unwrap_or(0);
@@ -115,23 +116,16 @@ impl Display for Objective<'_> {
     }
 }
 
-/// Every row, each after the banners of the sections it starts, in one
-/// buffer.
+/// Every row, each after the banners of the sections it starts.
 struct LpRows<'a>(&'a Model);
 
 impl Display for LpRows<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let model = self.0;
-        let mut w = Wrap::new(f, LINE_LIMIT);
-        let mut sections = model.sections.iter().peekable();
-        for index in 0..model.num_rows() {
-            while let Some(section) = sections.next_if(|s| s.first_row <= index) {
-                banner(w.buffer(), COMMENTS, section)?;
-            }
-            row_lines(&mut w, model, index)?;
-            w.next_line()?;
-        }
-        w.end_line()
+        each_row(f, COMMENTS, self.0, |line, index| {
+            let mut w = Wrap::new(line, LINE_LIMIT);
+            row_lines(&mut w, self.0, index)?;
+            w.next_line()
+        })
     }
 }
 
@@ -163,14 +157,15 @@ struct RowLines<'a> {
 
 impl Display for RowLines<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let mut w = Wrap::new(f, LINE_LIMIT);
+        let mut line = LineBuf::new(f);
+        let mut w = Wrap::new(&mut line, LINE_LIMIT);
         row_lines(&mut w, self.model, self.index)?;
         w.end_line()
     }
 }
 
 /// Row `index`'s comment and the row, up to its last line's end.
-fn row_lines(w: &mut Wrap<'_, '_>, model: &Model, index: usize) -> fmt::Result {
+fn row_lines(w: &mut Wrap<'_, '_, '_>, model: &Model, index: usize) -> fmt::Result {
     let row = model.row(index);
     row_comment(w.buffer(), COMMENTS, &row)?;
     w.lead(row.name)?;
@@ -256,7 +251,8 @@ struct NameList<'a> {
 
 impl Display for NameList<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let mut w = Wrap::new(f, LINE_LIMIT);
+        let mut line = LineBuf::new(f);
+        let mut w = Wrap::new(&mut line, LINE_LIMIT);
         let of_kind = |v: &VarId| self.kind.has(self.model.domain(*v));
         for v in self.model.vars().filter(of_kind) {
             w.var_word(self.model, v)?;

@@ -11,7 +11,7 @@ use std::io::{self, Write};
 
 use askama::Template;
 
-use super::text::{Comments, Header, banners, row_comment};
+use super::text::{Comments, Header, each_row, row_comment};
 use crate::model::{Domain, Model, Term};
 
 const LINE_LIMIT: usize = 255;
@@ -63,9 +63,8 @@ impl<'a> FlatModel<'a> {
         }
     }
 
-    fn rows(&self) -> impl Iterator<Item = Row<'a>> + 'a {
-        let model = self.model;
-        (0..model.num_rows()).map(move |index| Row { model, index })
+    fn rows(&self) -> Rows<'a> {
+        Rows(self.model)
     }
 
     fn printfs(&self) -> Printfs<'a> {
@@ -143,24 +142,24 @@ impl Display for Expr<'_> {
     }
 }
 
-struct Row<'a> {
-    model: &'a Model,
-    index: usize,
-}
+/// Every row, each after the banners of the sections it starts.
+struct Rows<'a>(&'a Model);
 
-impl Display for Row<'_> {
+impl Display for Rows<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        banners(f, COMMENTS, self.model, self.index)?;
-        let row = self.model.row(self.index);
-        row_comment(f, COMMENTS, &row)?;
-        let lead = format!("s.t. {}:", row.name);
-        f.write_str(&lead)?;
-        let expr = Expr {
-            model: self.model,
-            terms: Cow::Owned(row.terms.to_vec()),
-            lead: lead.len(),
-        };
-        writeln!(f, "{expr} {} {};", row.info.sense.symbol(), row.info.rhs)
+        let model = self.0;
+        each_row(f, COMMENTS, model, |line, index| {
+            let row = model.row(index);
+            row_comment(line, COMMENTS, &row)?;
+            let lead = format!("s.t. {}:", row.name);
+            line.write_str(&lead)?;
+            let expr = Expr {
+                model,
+                terms: Cow::Owned(row.terms.to_vec()),
+                lead: lead.len(),
+            };
+            writeln!(line, "{expr} {} {};", row.info.sense.symbol(), row.info.rhs)
+        })
     }
 }
 

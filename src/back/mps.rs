@@ -23,7 +23,8 @@ use askama::Template;
 
 use super::fixed::{FixedNames, Short};
 use super::text::{
-    CARD_WIDTH, CommentText, Comments, Fields, Header, Int, Repeated, banners, row_comment,
+    CARD_WIDTH, CommentText, Comments, Fields, Header, Int, LineBuf, Repeated, each_row,
+    row_comment,
 };
 use crate::model::{Domain, Model, Sense, VarId};
 
@@ -278,88 +279,87 @@ struct MpsFile<'a> {
 }
 
 impl<'a> MpsFile<'a> {
-    fn rows(&self) -> impl Iterator<Item = MpsRow<'a>> + 'a {
-        let ctx = self.ctx;
-        (0..ctx.model.num_rows()).map(move |index| MpsRow { ctx, index })
+    fn rows(&self) -> MpsRows<'a> {
+        MpsRows(self.ctx)
     }
 
-    fn columns(&self) -> impl Iterator<Item = MpsColumn<'a>> + 'a {
-        let ctx = self.ctx;
-        ctx.model.vars().map(move |var| MpsColumn { ctx, var })
+    fn rhs(&self) -> MpsRhs<'a> {
+        MpsRhs(self.ctx)
     }
-}
 
-/// A row of the `ROWS` section (banners, comment, ` E  name`); its `rhs()`
-/// is its line of the `RHS` section.
-struct MpsRow<'a> {
-    ctx: Ctx<'a>,
-    index: usize,
-}
+    fn columns(&self) -> MpsColumns<'a> {
+        MpsColumns(self.ctx)
+    }
 
-impl MpsRow<'_> {
-    fn rhs(&self) -> MpsRhs<'_> {
-        MpsRhs(self)
+    fn bounds(&self) -> MpsBounds<'a> {
+        MpsBounds(self.ctx)
     }
 }
 
-impl Display for MpsRow<'_> {
+/// The `ROWS` section's lines: each row's banners, comment and ` E  name`.
+struct MpsRows<'a>(Ctx<'a>);
+
+impl Display for MpsRows<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let model = self.ctx.model;
-        banners(f, self.ctx.comments, model, self.index)?;
-        let row = model.row(self.index);
-        row_comment(f, self.ctx.comments, &row)?;
-        let kind = match row.info.sense {
-            Sense::Eq => "E",
-            Sense::Le => "L",
-            Sense::Ge => "G",
-        };
-        let name = self.ctx.row_name(self.index);
-        Fields::new(f).at(2, kind).at(5, name.as_str()).end()
+        let ctx = self.0;
+        each_row(f, ctx.comments, ctx.model, |line, index| {
+            let row = ctx.model.row(index);
+            row_comment(line, ctx.comments, &row)?;
+            let kind = match row.info.sense {
+                Sense::Eq => "E",
+                Sense::Le => "L",
+                Sense::Ge => "G",
+            };
+            let name = ctx.row_name(index);
+            Fields::new(line)
+                .at(2, kind)
+                .at(5, name.as_str())
+                .next_line()
+                .result()
+        })
     }
 }
 
-/// `    RHS       name  value`, only for a nonzero right-hand side.
-struct MpsRhs<'r>(&'r MpsRow<'r>);
+/// The `RHS` section's lines, `    RHS       name  value`, for each row
+/// whose right-hand side is not zero.
+struct MpsRhs<'a>(Ctx<'a>);
 
 impl Display for MpsRhs<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let row = self.0;
-        let rhs = row.ctx.model.row(row.index).info.rhs;
-        if rhs == 0 {
-            return Ok(());
+        let ctx = self.0;
+        let mut line = LineBuf::new(f);
+        for index in 0..ctx.model.num_rows() {
+            let rhs = ctx.model.row(index).info.rhs;
+            if rhs == 0 {
+                continue;
+            }
+            let name = ctx.row_name(index);
+            let value = Int::new(rhs);
+            Fields::new(&mut line)
+                .at(5, "RHS")
+                .at(15, name.as_str())
+                .at(25, value.as_str())
+                .next_line()
+                .result()?;
         }
-        let name = row.ctx.row_name(row.index);
-        let value = Int::new(rhs);
-        Fields::new(f)
-            .at(5, "RHS")
-            .at(15, name.as_str())
-            .at(25, value.as_str())
-            .end()
+        line.flush()
     }
 }
 
-/// A column's `COLUMNS` lines (with integer markers around runs of integer
-/// columns); its `bounds()` are its lines of the `BOUNDS` section.
+/// A column's `COLUMNS` lines, with integer markers around runs of integer
+/// columns.
 struct MpsColumn<'a> {
     ctx: Ctx<'a>,
     var: VarId,
 }
 
-impl<'a> MpsColumn<'a> {
-    fn bounds(&self) -> MpsBounds<'a> {
-        MpsBounds {
-            ctx: self.ctx,
-            var: self.var,
-        }
-    }
-}
-
-fn marker(f: &mut Formatter<'_>, which: &str) -> fmt::Result {
-    Fields::new(f)
+fn marker(line: &mut LineBuf<'_, '_>, which: &str) -> fmt::Result {
+    Fields::new(line)
         .at(5, "MARKER")
         .at(15, "'MARKER'")
         .at(40, which)
-        .end()
+        .next_line()
+        .result()
 }
 
 thread_local! {
@@ -367,18 +367,31 @@ thread_local! {
     static HEAD: std::cell::Cell<String> = const { std::cell::Cell::new(String::new()) };
 }
 
-impl Display for MpsColumn<'_> {
+/// The `COLUMNS` section's lines, column after column, in one buffer: they
+/// are most of the file.
+struct MpsColumns<'a>(Ctx<'a>);
+
+impl Display for MpsColumns<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let mut line = LineBuf::new(f);
+        for var in self.0.model.vars() {
+            MpsColumn { ctx: self.0, var }.lines(&mut line)?;
+        }
+        line.flush()
+    }
+}
+
+impl MpsColumn<'_> {
+    fn lines(&self, line: &mut LineBuf<'_, '_>) -> fmt::Result {
         let (ctx, i) = (self.ctx, self.var.index());
         let integer = ctx.is_integer(i);
         if integer && (i == 0 || !ctx.is_integer(i - 1)) {
-            marker(f, "'INTORG'")?;
+            marker(line, "'INTORG'")?;
         }
         let name = ctx.col_name(self.var);
         let cost = ctx.costs.get(i).copied().unwrap_or(0);
         let entries = ctx.columns.of_var(self.var);
-        // One buffer for all the column's lines: they are most of the file.
-        let mut lines = Fields::new(f);
+        let mut lines = Fields::new(line);
         if cost != 0 || entries.is_empty() {
             let value = Int::new(cost);
             lines
@@ -398,20 +411,16 @@ impl Display for MpsColumn<'_> {
                 .next_line();
         }
         HEAD.set(head.into_buf());
-        lines.finish()?;
-        drop(lines);
+        lines.result()?;
         if integer && !ctx.is_integer(i + 1) {
-            marker(f, "'INTEND'")?;
+            marker(line, "'INTEND'")?;
         }
         Ok(())
     }
 }
 
-/// The `BOUNDS` lines of one column.
-struct MpsBounds<'a> {
-    ctx: Ctx<'a>,
-    var: VarId,
-}
+/// The `BOUNDS` section's lines, column after column.
+struct MpsBounds<'a>(Ctx<'a>);
 
 /// One `BOUNDS` line: its type and value.
 type BoundLine = (&'static str, Option<i64>);
@@ -441,19 +450,20 @@ fn bound_lines(domain: Domain) -> [Option<BoundLine>; 2] {
 
 impl Display for MpsBounds<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let name = self.ctx.col_name(self.var);
-        for (kind, value) in bound_lines(self.ctx.model.domain(self.var))
-            .into_iter()
-            .flatten()
-        {
-            let mut line = Fields::new(f);
-            line.at(2, kind).at(5, "BND").at(15, name.as_str());
-            if let Some(v) = value {
-                line.at(25, Int::new(v).as_str());
+        let ctx = self.0;
+        let mut buf = LineBuf::new(f);
+        for var in ctx.model.vars() {
+            let name = ctx.col_name(var);
+            for (kind, value) in bound_lines(ctx.model.domain(var)).into_iter().flatten() {
+                let mut line = Fields::new(&mut buf);
+                line.at(2, kind).at(5, "BND").at(15, name.as_str());
+                if let Some(v) = value {
+                    line.at(25, Int::new(v).as_str());
+                }
+                line.next_line().result()?;
             }
-            line.end()?;
         }
-        Ok(())
+        buf.flush()
     }
 }
 

@@ -19,7 +19,7 @@ use std::io::{self, Write};
 
 use askama::Template;
 
-use super::text::{Comments, Header, Int, LineBuf, banners, named_row_comment};
+use super::text::{Comments, Header, Int, LineBuf, each_row, named_row_comment};
 use crate::model::{Domain, Model, Sense, Term};
 
 const COMMENTS: Comments = Comments::plain("*");
@@ -85,9 +85,8 @@ impl<'a> OpbFile<'a> {
         Objective(self.model)
     }
 
-    fn rows(&self) -> impl Iterator<Item = OpbRow<'a>> + 'a {
-        let model = self.model;
-        (0..model.num_rows()).map(move |index| OpbRow { model, index })
+    fn rows(&self) -> OpbRows<'a> {
+        OpbRows(self.model)
     }
 }
 
@@ -141,29 +140,25 @@ fn terms(
     Ok(())
 }
 
-/// One row with its banners and comment; `<=` rows negated into `>=`.
-struct OpbRow<'a> {
-    model: &'a Model,
-    index: usize,
-}
+/// Every row with its banners and comment; `<=` rows negated into `>=`.
+struct OpbRows<'a>(&'a Model);
 
-impl Display for OpbRow<'_> {
+impl Display for OpbRows<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        banners(f, COMMENTS, self.model, self.index)?;
-        let row = self.model.row(self.index);
-        let rhs = row.info.rhs;
-        let (flip, op) = match row.info.sense {
-            Sense::Eq => (false, "="),
-            Sense::Ge => (false, ">="),
-            Sense::Le => (true, ">="),
-        };
-        let mut line = LineBuf::new(f);
-        named_row_comment(&mut line, COMMENTS, &row)?;
-        terms(&mut line, row.terms, flip)?;
-        line.push(op)?;
-        line.push(" ")?;
-        line.push(Int::with_sign((rhs < 0) != flip, rhs.unsigned_abs()).as_str())?;
-        line.push(" ;\n")?;
-        line.flush()
+        each_row(f, COMMENTS, self.0, |line, index| {
+            let row = self.0.row(index);
+            let rhs = row.info.rhs;
+            let (flip, op) = match row.info.sense {
+                Sense::Eq => (false, "="),
+                Sense::Ge => (false, ">="),
+                Sense::Le => (true, ">="),
+            };
+            named_row_comment(line, COMMENTS, &row)?;
+            terms(line, row.terms, flip)?;
+            line.push(op)?;
+            line.push(" ")?;
+            line.push(Int::with_sign((rhs < 0) != flip, rhs.unsigned_abs()).as_str())?;
+            line.push(" ;\n")
+        })
     }
 }

@@ -223,31 +223,25 @@ fn label(w: &mut dyn Write, eq: &str) -> fmt::Result {
     }
 }
 
-/// The sections that start at `row` (usually none or one; an empty section
-/// shares its start with the next one).
-pub(crate) fn sections_at(model: &Model, row: usize) -> &[Section] {
-    let s = &model.sections;
-    let from = s.partition_point(|s| s.first_row < row);
-    // Most rows start no section: one search, not two.
-    if s.get(from).is_none_or(|s| s.first_row != row) {
-        return &[];
-    }
-    let to = from + s[from..].partition_point(|s| s.first_row <= row);
-    &s[from..to]
-}
-
-/// The banners of the sections starting at `row`: an empty comment line, then
-/// `P === title ===`.
-pub(crate) fn banners(
-    f: &mut dyn Write,
+/// Every row of `model` in order, each after the banners of the sections
+/// it starts, written by `row` into one buffer. The rows of a large model
+/// are most of its file: in one buffer they are handed on in large pieces
+/// that the writers after it pass through, not copied again row by row.
+pub(crate) fn each_row(
+    f: &mut Formatter<'_>,
     comments: Comments,
     model: &Model,
-    row: usize,
+    mut row: impl FnMut(&mut LineBuf<'_, '_>, usize) -> fmt::Result,
 ) -> fmt::Result {
-    for s in sections_at(model, row) {
-        banner(f, comments, s)?;
+    let mut line = LineBuf::new(f);
+    let mut sections = model.sections.iter().peekable();
+    for index in 0..model.num_rows() {
+        while let Some(section) = sections.next_if(|s| s.first_row <= index) {
+            banner(&mut line, comments, section)?;
+        }
+        row(&mut line, index)?;
     }
-    Ok(())
+    line.flush()
 }
 
 /// The banner of one section: an empty comment line, then `P === title ===`.
@@ -512,16 +506,17 @@ impl Drop for LineBuf<'_, '_> {
 /// between tokens. Every token starts with a space, so a continuation line
 /// starts with a space and then the token's sign or keyword.
 ///
-pub(crate) struct Wrap<'f, 'g> {
-    line: LineBuf<'f, 'g>,
+pub(crate) struct Wrap<'b, 'f, 'g> {
+    line: &'b mut LineBuf<'f, 'g>,
     col: usize,
     limit: usize,
 }
 
-impl<'f, 'g> Wrap<'f, 'g> {
-    pub(crate) fn new(f: &'f mut Formatter<'g>, limit: usize) -> Self {
+impl<'b, 'f, 'g> Wrap<'b, 'f, 'g> {
+    /// Wrapped lines in `line`, starting on a fresh line.
+    pub(crate) fn new(line: &'b mut LineBuf<'f, 'g>, limit: usize) -> Self {
         Wrap {
-            line: LineBuf::new(f),
+            line,
             col: 0,
             limit,
         }
@@ -538,7 +533,7 @@ impl<'f, 'g> Wrap<'f, 'g> {
     /// The buffer itself, for whole lines written before the wrapped one
     /// (a row's comment).
     pub(crate) fn buffer(&mut self) -> &mut LineBuf<'f, 'g> {
-        &mut self.line
+        self.line
     }
 
     /// Starts a new line if a token of `len` characters would not fit.
@@ -636,17 +631,18 @@ impl<'f, 'g> Wrap<'f, 'g> {
 /// Writes the fields of an MPS line at fixed columns when they fit, so free
 /// MPS reads like fixed MPS for short names; a field that cannot start at its
 /// column is set off by one space (free MPS only: fixed MPS names fit).
-pub(crate) struct Fields<'f, 'g> {
-    line: LineBuf<'f, 'g>,
+pub(crate) struct Fields<'b, 'f, 'g> {
+    line: &'b mut LineBuf<'f, 'g>,
     col: usize,
     /// The first write error; reported by `end`.
     result: fmt::Result,
 }
 
-impl<'f, 'g> Fields<'f, 'g> {
-    pub(crate) fn new(f: &'f mut Formatter<'g>) -> Self {
+impl<'b, 'f, 'g> Fields<'b, 'f, 'g> {
+    /// Lines of fields in `line`, starting on a fresh line.
+    pub(crate) fn new(line: &'b mut LineBuf<'f, 'g>) -> Self {
         Fields {
-            line: LineBuf::new(f),
+            line,
             col: 0,
             result: Ok(()),
         }
@@ -689,16 +685,9 @@ impl<'f, 'g> Fields<'f, 'g> {
         self
     }
 
-    /// Ends the line and writes what is buffered; reports the first failed write.
-    pub(crate) fn end(&mut self) -> fmt::Result {
-        self.next_line();
-        self.finish()
-    }
-
-    /// Writes what is buffered (the lines ended by `next_line`).
-    pub(crate) fn finish(&mut self) -> fmt::Result {
-        self.result?;
-        self.line.flush()
+    /// The first failed write so far, if any; the lines stay buffered.
+    pub(crate) fn result(&self) -> fmt::Result {
+        self.result
     }
 }
 
@@ -806,7 +795,8 @@ mod tests {
     #[test]
     fn wrap_breaks_between_terms() {
         let out = W(|f| {
-            let mut w = Wrap::new(f, 20);
+            let mut line = LineBuf::new(f);
+            let mut w = Wrap::new(&mut line, 20);
             w.lead("r:")?;
             for _ in 0..4 {
                 w.term(-12, "abc")?;
@@ -822,12 +812,19 @@ mod tests {
     #[test]
     fn fields_align_or_fall_back_to_one_space() {
         let out = W(|f| {
-            Fields::new(f)
+            let mut line = LineBuf::new(f);
+            Fields::new(&mut line)
                 .at(5, "x_1")
                 .at(15, "cell_1_1")
                 .at(25, "1")
-                .end()?;
-            Fields::new(f).at(5, "a_long_column_name").at(15, "r").end()
+                .next_line()
+                .result()?;
+            Fields::new(&mut line)
+                .at(5, "a_long_column_name")
+                .at(15, "r")
+                .next_line()
+                .result()?;
+            line.flush()
         })
         .to_string();
         assert_eq!(out, "    x_1       cell_1_1  1\n    a_long_column_name r\n");

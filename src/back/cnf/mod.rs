@@ -32,7 +32,7 @@ use std::io::{self, Write};
 
 use askama::Template;
 
-use super::text::{Comments, Header, LineBuf, banners, named_row_comment};
+use super::text::{Comments, Header, LineBuf, each_row, named_row_comment};
 use crate::model::{Model, Row, Sense, VarId};
 
 pub use amo::{Amo, PAIRWISE_MAX};
@@ -331,10 +331,8 @@ struct RowIndex<'a> {
 
 impl Display for RowIndex<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        for (r, span) in self.starts.windows(2).enumerate() {
-            banners(f, COMMENTS, self.model, r)?;
-            let (first, last) = (span[0] as i64 + 1, span[1] as i64);
-            let mut line = LineBuf::new(f);
+        each_row(f, COMMENTS, self.model, |line, r| {
+            let (first, last) = (self.starts[r] as i64 + 1, self.starts[r + 1] as i64);
             match last - first {
                 -1 => line.push("c no clauses:")?,
                 0 => {
@@ -350,12 +348,9 @@ impl Display for RowIndex<'_> {
                     line.push(":")?;
                 }
             }
-            line.flush()?;
-            drop(line);
             // The row's comment ends the line (it starts with a space).
-            named_row_comment(f, Comments::plain(""), &self.model.row(r))?;
-        }
-        Ok(())
+            named_row_comment(line, Comments::plain(""), &self.model.row(r))
+        })
     }
 }
 
