@@ -27,14 +27,14 @@ pub(super) fn rows(model: &mut Model, l: &Layout, c: usize, t: &Tuples) -> Resul
             by_value[t.get(ti)[pos] as usize].push(var);
         }
         for (k, x) in l.xs(i, j) {
-            let terms: Vec<_> = std::iter::once((x, 1))
-                .chain(by_value[k].iter().map(|&var| (var, -1)))
-                .collect();
+            // Streamed into the model, not collected: there are n of these
+            // rows per cell of every tupled cage.
+            let terms = std::iter::once((x, 1)).chain(by_value[k].iter().map(|&var| (var, -1)));
             add_row_or_drop(
                 model,
                 names::cage_part(c, format_args!("{}_{}_{k}", i + 1, j + 1)),
                 "T.2",
-                format!(
+                format_args!(
                     "cage {cn}: cell ({},{}) holds {k} exactly when its tuple says so",
                     i + 1,
                     j + 1
