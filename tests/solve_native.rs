@@ -3,6 +3,8 @@
 
 use std::process::{Command, Output, Stdio};
 
+mod need_solver;
+
 fn cagec(args: &[&str], path: Option<&str>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_cagec"));
     cmd.args(args).stdin(Stdio::null());
@@ -236,5 +238,55 @@ fn large_unique_puzzles_are_proved_unique() {
             serde_json::to_value(expected).unwrap(),
             "{puzzle}"
         );
+    }
+}
+
+/// `--json` reports the native solver's effort, as Python's `Solution.stats`
+/// does: a solver developer compares puzzles and builds by it.
+#[test]
+fn json_reports_the_native_search_effort() {
+    // The hard peer 16×16: propagation leaves it open, probing and the
+    // depth-first search after it finish the proof.
+    let out = cagec(
+        &[
+            "solve",
+            "fixtures/scale/peer/peer16-s1003.cage",
+            "--unique",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let record = &json(&out)[0];
+    let stats = &record["stats"];
+    assert_eq!(stats["stage"], "probing", "{record}");
+    let number = |key: &str| {
+        stats[key]
+            .as_u64()
+            .unwrap_or_else(|| panic!("{key}: {stats}"))
+    };
+    assert!(number("root_fixed") < number("probed_fixed"), "{stats}");
+    assert!(number("probed_fixed") < 256, "{stats}");
+    assert!(
+        number("failures") > 0 && number("nodes") > number("failures"),
+        "{stats}"
+    );
+    assert_eq!(number("conflicts"), 0);
+    // An external solver's record has none.
+    if need_solver::require("highs") {
+        let out = cagec(
+            &[
+                "solve",
+                "fixtures/puzzles/kk1.cage",
+                "--solver",
+                "highs",
+                "--json",
+            ],
+            None,
+        );
+        assert_eq!(out.status.code(), Some(0));
+        let record = &json(&out)[0];
+        assert_eq!(record["solver"], "highs");
+        assert!(record.get("stats").is_none(), "{record}");
     }
 }

@@ -277,13 +277,13 @@ def second_solution(n, cages, finder, limit):
     return [[v for row in g for v in row] for g in grids[:2]]
 
 
-def unique_puzzle(n, seed, workers, limit, finder=None):
+def unique_puzzle(n, seed, workers, limit, finder=None, finder_limit=10.0):
     rng = random.Random(seed)
     grid = latin_square(n, rng)
     cages = [(*clue(cells, grid, rng), cells) for cells in regions(n, rng)]
     reshapes = 0
     while True:
-        two = second_solution(n, cages, finder, 10) if finder else None
+        two = second_solution(n, cages, finder, finder_limit) if finder else None
         if two is not None:
             status, other = "not-unique", two[1] if two[0] == grid else two[0]
         else:
@@ -318,7 +318,7 @@ def cmd_generate(a):
         start = time.perf_counter()
         try:
             cages, grid, reshapes = unique_puzzle(
-                a.size, seed, a.workers, a.time_limit, a.finder
+                a.size, seed, a.workers, a.time_limit, a.finder, a.finder_limit
             )
         except RuntimeError as e:
             # Skipped, not retried: the corpus keeps what CP-SAT could prove.
@@ -366,6 +366,11 @@ def main():
         "--finder",
         help="a cagec binary that looks for a second solution first while "
         "reshaping (CP-SAT still proves every puzzle unique)",
+    )
+    g.add_argument(
+        "--finder-limit", type=float, default=10.0,
+        help="seconds the finder may look for a second solution before "
+        "CP-SAT is asked (large puzzles need more than the default)",
     )
     s = sub.add_parser("solve", help="solve puzzles, one JSON line each")
     s.add_argument("puzzles", nargs="+")

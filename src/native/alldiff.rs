@@ -6,9 +6,10 @@
 //!
 //! With n ≤ 64 every set is one `u64`. A matching is found by augmenting
 //! paths, starting from the line's previous matching (kept between calls as a
-//! hint, checked before use). In the graph on cells where c → c' when c can
-//! take the value matched to c', a value v ≠ mate(c) is kept iff c and the
-//! cell matched to v lie in the same strongly connected component.
+//! hint, checked before use). In the graph on values where mate(c) → v when
+//! cell c can take v, a value v ≠ mate(c) is kept iff mate(c) and v lie in
+//! the same strongly connected component, found with bitsets (a node's
+//! edges are its cell's domain).
 
 use super::{Fail, bits};
 
@@ -45,13 +46,10 @@ pub(super) fn filter(
         matched: 0,
     };
     m.complete().map_err(|_| Fail)?;
-    let comp = components(&adjacency(d, m.cell_mate, &m.val_mate));
-    let mut comp_values = [0u64; 64];
-    for i in 0..k {
-        comp_values[comp[i] as usize] |= 1 << m.cell_mate[i];
-    }
+    let adj = mate_graph(d, m.cell_mate);
+    let component = component_sets(&adj, k);
     for (i, &c) in cells.iter().enumerate() {
-        let keep = d[i] & comp_values[comp[i] as usize];
+        let keep = d[i] & component[m.cell_mate[i] as usize];
         if keep != d[i] {
             dom[c as usize] = keep;
             changed.push(c);
@@ -100,34 +98,29 @@ pub(super) fn removals(
         matched: 0,
     };
     m.complete()?;
-    let adj = adjacency(d, m.cell_mate, &m.val_mate);
-    let comp = components(&adj);
-    let mut comp_values = [0u64; 64];
-    for i in 0..k {
-        comp_values[comp[i] as usize] |= 1 << m.cell_mate[i];
-    }
-    // The cells reachable from each cell: a Hall set with their mates.
+    let adj = mate_graph(d, m.cell_mate);
+    let component = component_sets(&adj, k);
+    // The values reachable from each value: with the cells matched to them,
+    // a Hall set.
     let mut reach = [0u64; 64];
     for i in 0..k {
-        for v in bits(d[i] & !comp_values[comp[i] as usize]) {
-            let j = m.val_mate[v as usize] as usize;
-            if reach[j] == 0 {
-                let (mut seen, mut frontier) = (1u64 << j, 1u64 << j);
+        for v in bits(d[i] & !component[m.cell_mate[i] as usize]) {
+            let v = v as usize;
+            if reach[v] == 0 {
+                let (mut seen, mut frontier) = (1u64 << v, 1u64 << v);
                 while frontier != 0 {
                     let next = bits(frontier).fold(0, |a, x| a | adj[x as usize]);
                     frontier = next & !seen;
                     seen |= next;
                 }
-                reach[j] = seen;
+                reach[v] = seen;
             }
-            let values = bits(reach[j]).fold(0u64, |a, x| a | 1 << m.cell_mate[x as usize]);
+            let values = reach[v];
+            let cells = bits(values).fold(0u64, |a, x| a | 1 << m.val_mate[x as usize]);
             out.push(Removal {
                 cell: i as u8,
                 bit: v as u8,
-                hall: Hall {
-                    cells: reach[j],
-                    values,
-                },
+                hall: Hall { cells, values },
             });
         }
     }
@@ -198,74 +191,66 @@ impl Matching<'_> {
     }
 }
 
-/// The graph on cells where i → val_mate[v] for each v in d[i] other than
-/// i's own match.
-fn adjacency(d: &[u64], cell_mate: &[u8], val_mate: &[u8; 64]) -> Vec<u64> {
-    (0..d.len())
-        .map(|i| bits(d[i] & !(1 << cell_mate[i])).fold(0u64, |a, v| a | 1 << val_mate[v as usize]))
-        .collect()
-}
-
-/// Strongly connected components (Tarjan) of the graph `adj`.
-fn components(adj: &[u64]) -> [u8; 64] {
-    let k = adj.len();
-    let mut t = Tarjan {
-        adj,
-        index: [u8::MAX; 64],
-        low: [0; 64],
-        comp: [u8::MAX; 64],
-        stack: Vec::with_capacity(k),
-        on_stack: 0,
-        next: 0,
-        comps: 0,
-    };
-    for i in 0..k {
-        if t.index[i] == u8::MAX {
-            t.visit(i);
-        }
+/// The matching's graph with each cell named by its mate: with as many
+/// values as cells the mates are the values `0..k`, and the node of value u
+/// leads to every other value its cell may take. (A value v ≠ mate(c) may
+/// stay in cell c iff the nodes of mate(c) and v share a component.)
+fn mate_graph(d: &[u64], cell_mate: &[u8]) -> [u64; 64] {
+    debug_assert!(cell_mate.iter().all(|&u| (u as usize) < d.len()));
+    let mut adj = [0u64; 64];
+    for (&di, &u) in d.iter().zip(cell_mate) {
+        adj[u as usize] = di & !(1 << u);
     }
-    t.comp
+    adj
 }
 
-struct Tarjan<'a> {
-    adj: &'a [u64],
-    index: [u8; 64],
-    low: [u8; 64],
-    comp: [u8; 64],
-    stack: Vec<u8>,
-    on_stack: u64,
-    next: u8,
-    comps: u8,
-}
-
-impl Tarjan<'_> {
-    fn visit(&mut self, v: usize) {
-        self.index[v] = self.next;
-        self.low[v] = self.next;
-        self.next += 1;
-        self.stack.push(v as u8);
-        self.on_stack |= 1 << v;
-        for w in bits(self.adj[v]) {
-            let w = w as usize;
-            if self.index[w] == u8::MAX {
-                self.visit(w);
-                self.low[v] = self.low[v].min(self.low[w]);
-            } else if self.on_stack >> w & 1 == 1 {
-                self.low[v] = self.low[v].min(self.index[w]);
+/// The strongly connected components of the graph on nodes `0..k`, as each
+/// node's component (a set of nodes). Sinks are peeled off first (a fixed
+/// cell has no edge out); then each component is what a pivot reaches both
+/// ways, found breadth-first a set of nodes at a time.
+fn component_sets(adj: &[u64; 64], k: usize) -> [u64; 64] {
+    let mut component = [0u64; 64];
+    let mut left = u64::MAX >> (64 - k);
+    loop {
+        let mut sinks = 0;
+        for u in bits(left) {
+            if adj[u as usize] & left == 0 {
+                sinks |= 1 << u;
             }
         }
-        if self.low[v] == self.index[v] {
-            loop {
-                let w = self.stack.pop().expect("v is on the stack") as usize;
-                self.on_stack &= !(1 << w);
-                self.comp[w] = self.comps;
-                if w == v {
-                    break;
-                }
-            }
-            self.comps += 1;
+        if sinks == 0 {
+            break;
         }
+        for u in bits(sinks) {
+            component[u as usize] = 1 << u;
+        }
+        left &= !sinks;
     }
+    while left != 0 {
+        let pivot = left.trailing_zeros();
+        let mut reach = 1u64 << pivot;
+        let mut frontier = reach;
+        while frontier != 0 {
+            let next = bits(frontier).fold(0, |a, u| a | adj[u as usize]) & left & !reach;
+            reach |= next;
+            frontier = next;
+        }
+        // The nodes of `reach` that lead back to the pivot.
+        let mut back = 1u64 << pivot;
+        loop {
+            let next = bits(reach & !back)
+                .fold(0u64, |a, u| a | u64::from(adj[u as usize] & back != 0) << u);
+            if next == 0 {
+                break;
+            }
+            back |= next;
+        }
+        for u in bits(back) {
+            component[u as usize] = back;
+        }
+        left &= !back;
+    }
+    component
 }
 
 #[cfg(test)]
@@ -311,7 +296,7 @@ mod tests {
     fn agrees_with_brute_force_on_random_lines() {
         let mut rng = crate::generate::Rng::new(7);
         for _ in 0..2000 {
-            let k = 2 + rng.below(5);
+            let k = 2 + rng.below(6);
             let full = (1u64 << k) - 1;
             let doms: Vec<u64> = (0..k).map(|_| (rng.next_u64() & full).max(1)).collect();
             // Brute force: the values each cell takes over all permutations.
@@ -329,6 +314,90 @@ mod tests {
             let expected = if any { Ok(support) } else { Err(Fail) };
             assert_eq!(run(&doms), expected, "{doms:?}");
         }
+    }
+
+    #[test]
+    fn components_agree_with_mutual_reachability() {
+        let mut rng = crate::generate::Rng::new(11);
+        for round in 0..3000 {
+            let k = 1 + rng.below(64);
+            let full = u64::MAX >> (64 - k);
+            // Sparse to dense graphs, self-loops and all.
+            let density = 1 + rng.below(4);
+            let mut adj = [0u64; 64];
+            for a in adj.iter_mut().take(k) {
+                *a = (0..density).fold(full, |m, _| m & rng.next_u64());
+            }
+            let mut reach = [0u64; 64];
+            for (v, r) in reach.iter_mut().enumerate().take(k) {
+                *r = 1 << v;
+                loop {
+                    let next = bits(*r).fold(*r, |m, u| m | adj[u as usize]);
+                    if next == *r {
+                        break;
+                    }
+                    *r = next;
+                }
+            }
+            let component = component_sets(&adj, k);
+            for v in 0..k {
+                let both = bits(reach[v])
+                    .filter(|&u| reach[u as usize] >> v & 1 == 1)
+                    .fold(0u64, |m, u| m | 1 << u);
+                assert_eq!(component[v], both, "round {round}, node {v}: {adj:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_removal_comes_with_a_hall_set_that_excludes_it() {
+        let mut rng = crate::generate::Rng::new(5);
+        let mut removed = 0;
+        for _ in 0..3000 {
+            let k = 2 + rng.below(9);
+            let full = (1u64 << k) - 1;
+            let doms: Vec<u64> = (0..k)
+                .map(|_| (rng.next_u64() & rng.next_u64() & full).max(1 << rng.below(k)))
+                .collect();
+            let cells: Vec<u16> = (0..k as u16).collect();
+            let mut mates = vec![NONE; k];
+            let mut out = Vec::new();
+            let mut filtered = doms.clone();
+            let expected = filter(&cells, &mut filtered, &mut vec![NONE; k], &mut Vec::new());
+            match removals(&cells, &doms, &mut mates, &mut out) {
+                Err(hall) => {
+                    assert!(expected.is_err(), "{doms:?}");
+                    // Cells whose domains lie within fewer values.
+                    assert!(
+                        hall.cells.count_ones() > hall.values.count_ones(),
+                        "{doms:?}"
+                    );
+                    for c in bits(hall.cells) {
+                        assert_eq!(doms[c as usize] & !hall.values, 0, "{doms:?}");
+                    }
+                }
+                Ok(()) => {
+                    assert!(expected.is_ok(), "{doms:?}");
+                    let mut after = doms.clone();
+                    for r in &out {
+                        let h = r.hall;
+                        assert_eq!(h.cells.count_ones(), h.values.count_ones(), "{doms:?}");
+                        assert_eq!(h.cells >> r.cell & 1, 0, "{doms:?}");
+                        assert_eq!(h.values >> r.bit & 1, 1, "{doms:?}");
+                        for c in bits(h.cells) {
+                            assert_eq!(doms[c as usize] & !h.values, 0, "{doms:?}");
+                        }
+                        after[r.cell as usize] &= !(1 << r.bit);
+                    }
+                    assert_eq!(
+                        after, filtered,
+                        "removals are what filter removes: {doms:?}"
+                    );
+                    removed += out.len();
+                }
+            }
+        }
+        assert!(removed > 1000, "{removed}");
     }
 
     fn permutations(p: &mut Vec<usize>, i: usize, f: &mut impl FnMut(&[usize])) {

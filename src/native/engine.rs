@@ -163,10 +163,20 @@ impl Engine {
 
     /// Singleton arc consistency: a value whose assignment fails under
     /// propagation is removed; repeated until no probe fails.
+    ///
+    /// A value whose last probe succeeded is probed again only when the root
+    /// has since lost a value that the probe's fixpoint still held: if every
+    /// value removed from the root was already gone under the probe, the
+    /// probe's fixpoint lies within the new root and propagation would reach
+    /// it again. The passes after the first thus probe a few values each,
+    /// not all of them, with the same removals, failures and result as
+    /// probing everything.
     pub fn probe(&mut self, p: &Problem, st: &mut State, clock: Clock) -> Result<(), Fail> {
+        let cells = p.n * p.n;
+        let mut memo = ProbeMemo::new(cells * p.n, &st.dom);
         loop {
             let mut removed = false;
-            for cell in 0..p.n * p.n {
+            for cell in 0..cells {
                 if clock.expired() {
                     return Ok(());
                 }
@@ -178,11 +188,19 @@ impl Engine {
                     if st.dom[cell] >> b & 1 == 0 {
                         continue;
                     }
+                    let probe = cell * p.n + b as usize;
+                    if memo.still_holds(probe) {
+                        continue;
+                    }
                     self.mark(st);
                     let refuted = self.narrow(p, st, cell, 1 << b).is_err();
+                    if !refuted {
+                        memo.remember(probe, &st.dom);
+                    }
                     self.undo(p, st);
                     if refuted {
                         self.narrow(p, st, cell, !(1u64 << b))?;
+                        memo.root_narrowed(&st.dom);
                         removed = true;
                     }
                 }
@@ -372,5 +390,94 @@ impl Engine {
                 alldiff::filter(&p.lines[l], &mut st.dom, mates, &mut self.changed)
             }
         }
+    }
+}
+
+/// What each successful probe left, so that [`Engine::probe`] can tell when
+/// probing a value again would only repeat it.
+struct ProbeMemo {
+    /// The root domains as they are now.
+    root: Vec<u64>,
+    /// Every narrowing of the root, in order: (cell, values removed).
+    log: Vec<(u32, u64)>,
+    /// Per probe (cell × n + value − 1): the length of `log` when it last
+    /// succeeded (`u32::MAX`: not yet), and the values its fixpoint had
+    /// removed from the root of then, cell by cell.
+    at: Vec<u32>,
+    gone: Vec<Vec<(u32, u64)>>,
+    /// Entries in `gone`, all probes together.
+    stored: usize,
+    /// Per cell, one probe's removals spread out for lookup; kept zero.
+    spread: Vec<u64>,
+}
+
+/// Entries the probe memo holds at most (16 MB): a 20×20 needs about
+/// 500,000; beyond the limit, probes are simply repeated.
+const MEMO_ENTRIES: usize = 1 << 20;
+
+impl ProbeMemo {
+    fn new(probes: usize, root: &[u64]) -> ProbeMemo {
+        ProbeMemo {
+            root: root.to_vec(),
+            log: Vec::new(),
+            at: vec![u32::MAX; probes],
+            gone: vec![Vec::new(); probes],
+            stored: 0,
+            spread: vec![0; root.len()],
+        }
+    }
+
+    /// Records a successful probe's fixpoint `dom`, while the memo has room.
+    fn remember(&mut self, probe: usize, dom: &[u64]) {
+        let gone = &mut self.gone[probe];
+        self.stored -= gone.len();
+        gone.clear();
+        self.at[probe] = u32::MAX;
+        let count = self
+            .root
+            .iter()
+            .zip(dom)
+            .filter(|&(&r, &d)| r & !d != 0)
+            .count();
+        if self.stored + count > MEMO_ENTRIES {
+            return;
+        }
+        for (c, (&r, &d)) in self.root.iter().zip(dom).enumerate() {
+            if r & !d != 0 {
+                gone.push((c as u32, r & !d));
+            }
+        }
+        self.stored += count;
+        self.at[probe] = self.log.len() as u32;
+    }
+
+    /// The root is now `dom`: logs what it lost.
+    fn root_narrowed(&mut self, dom: &[u64]) {
+        for (c, (r, &d)) in self.root.iter_mut().zip(dom).enumerate() {
+            if *r & !d != 0 {
+                self.log.push((c as u32, *r & !d));
+                *r = d;
+            }
+        }
+    }
+
+    /// Whether `probe` succeeded before and the root has lost nothing since
+    /// that its fixpoint held.
+    fn still_holds(&mut self, probe: usize) -> bool {
+        let at = self.at[probe];
+        if at == u32::MAX {
+            return false;
+        }
+        let gone = &self.gone[probe];
+        for &(c, g) in gone {
+            self.spread[c as usize] = g;
+        }
+        let holds = self.log[at as usize..]
+            .iter()
+            .all(|&(c, lost)| lost & !self.spread[c as usize] == 0);
+        for &(c, _) in gone {
+            self.spread[c as usize] = 0;
+        }
+        holds
     }
 }

@@ -186,11 +186,15 @@ impl Table {
             return Ok(());
         }
         for (pos, others) in &self.shared {
+            // Usually a few tuples disagree and end the scan.
             let mut required = u64::MAX;
-            for (w, &word) in live.iter().enumerate() {
+            'scan: for (w, &word) in live.iter().enumerate() {
                 for b in bits(word) {
                     let tuple = self.tuples.get(w * 64 + b as usize);
                     required &= pos.iter().fold(0u64, |m, &i| m | 1 << (tuple[i] - 1));
+                    if required == 0 {
+                        break 'scan;
+                    }
                 }
             }
             if required == 0 {

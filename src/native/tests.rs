@@ -376,3 +376,71 @@ fn tuple_probing_settles_the_hard_peer_16x16() {
     assert!(dom.iter().all(|d| d.count_ones() == 1));
     assert_eq!(fixed, grid);
 }
+
+/// Probing as defined: each value alone from the root state, pass after
+/// pass until a pass removes nothing. [`engine::Engine::probe`] skips the
+/// probes it can tell would succeed again; it must reach the same domains
+/// through the same failures.
+fn probe_each_value(
+    p: &problem::Problem,
+    engine: &mut engine::Engine,
+    st: &mut engine::State,
+) -> Result<(), Fail> {
+    loop {
+        let mut removed = false;
+        for cell in 0..p.n * p.n {
+            let d = st.dom[cell];
+            if d.count_ones() < 2 {
+                continue;
+            }
+            for b in bits(d) {
+                if st.dom[cell] >> b & 1 == 0 {
+                    continue;
+                }
+                engine.mark(st);
+                let refuted = engine.narrow(p, st, cell, 1 << b).is_err();
+                engine.undo(p, st);
+                if refuted {
+                    engine.narrow(p, st, cell, !(1u64 << b))?;
+                    removed = true;
+                }
+            }
+        }
+        if !removed {
+            return Ok(());
+        }
+    }
+}
+
+#[test]
+fn probing_skips_only_probes_that_would_succeed_again() {
+    let mut puzzles: Vec<(String, Puzzle)> = (0..40)
+        .map(|seed| {
+            let (p, _) = crate::generate::puzzle(&crate::generate::Options {
+                size: 5 + (seed as usize % 5),
+                seed,
+                max_cage: 2 + seed as usize % 4,
+                ops: vec![Op::Add, Op::Sub, Op::Mul, Op::Div],
+                ..Default::default()
+            });
+            (format!("generated seed {seed}"), p)
+        })
+        .collect();
+    puzzles.extend(peer_fixtures().into_iter().map(|(stem, p, _)| (stem, p)));
+    let mut removed_by_probing = 0;
+    for (name, puzzle) in puzzles {
+        let p = problem::Problem::new(&puzzle, tuples::DEFAULT_LIMIT);
+        let (mut fast, mut plain) = (engine::Engine::new(&p), engine::Engine::new(&p));
+        let mut a = fast.root(&p).expect("a solvable puzzle");
+        let mut b = plain.root(&p).expect("a solvable puzzle");
+        let before = a.dom.iter().map(|d| d.count_ones()).sum::<u32>();
+        let fast_end = fast.probe(&p, &mut a, Clock::default());
+        let plain_end = probe_each_value(&p, &mut plain, &mut b);
+        assert_eq!(fast_end, plain_end, "{name}");
+        assert_eq!(a.dom, b.dom, "{name}: the domains after probing");
+        assert_eq!(fast.weights, plain.weights, "{name}: the failures met");
+        removed_by_probing += before - a.dom.iter().map(|d| d.count_ones()).sum::<u32>();
+    }
+    // Probing did remove values, so later passes had probes to skip.
+    assert!(removed_by_probing > 1000, "{removed_by_probing}");
+}

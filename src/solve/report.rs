@@ -45,6 +45,11 @@ pub struct Record {
     pub seconds: f64,
     /// Solver runs made (1 + one per cut model).
     pub runs: usize,
+    /// The native solver's effort (as the Python `Solution.stats`): cells
+    /// fixed at the root and after probing, search nodes, failures,
+    /// conflicts, and the stage that finished.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stats: Option<crate::native::Stats>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     /// This puzzle's exit code.
@@ -80,6 +85,7 @@ impl Record {
             formulation: String::new(),
             seconds: round_ms(out.seconds),
             runs: out.runs,
+            stats: out.native.clone(),
             error: out.cut_error.as_ref().map(|(m, _)| m.clone()),
             exit: match (out.existence, &out.cut_error) {
                 (_, Some((_, code))) => *code,
@@ -132,6 +138,7 @@ impl Record {
             formulation: String::new(),
             seconds: 0.0,
             runs: 0,
+            stats: None,
             error: None,
             exit: 0,
         }
