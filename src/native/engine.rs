@@ -168,9 +168,9 @@ impl Engine {
     /// has since lost a value that the probe's fixpoint still held: if every
     /// value removed from the root was already gone under the probe, the
     /// probe's fixpoint lies within the new root and propagation would reach
-    /// it again. The passes after the first thus probe a few values each,
-    /// not all of them, with the same removals, failures and result as
-    /// probing everything.
+    /// it again. The sweeps after the first skip such probes (most of them
+    /// on loose puzzles, few on tight ones), with the same removals,
+    /// failures and result as probing everything.
     pub fn probe(&mut self, p: &Problem, st: &mut State, clock: Clock) -> Result<(), Fail> {
         let cells = p.n * p.n;
         let mut memo = ProbeMemo::new(cells * p.n, &st.dom);
@@ -411,8 +411,8 @@ struct ProbeMemo {
     spread: Vec<u64>,
 }
 
-/// Entries the probe memo holds at most (16 MB): a 20×20 needs about
-/// 500,000; beyond the limit, probes are simply repeated.
+/// Entries the probe memo holds at most (16 MB, which bounds probing's
+/// memory on the largest grids); past it, probes are simply repeated.
 const MEMO_ENTRIES: usize = 1 << 20;
 
 impl ProbeMemo {
