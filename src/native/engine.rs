@@ -405,7 +405,7 @@ struct ProbeMemo {
     /// removed from the root of then, cell by cell.
     at: Vec<u32>,
     gone: Vec<Vec<(u32, u64)>>,
-    /// Entries in `gone`, all probes together.
+    /// Room for entries in `gone`, all probes together.
     stored: usize,
     /// Per cell, one probe's removals spread out for lookup; kept zero.
     spread: Vec<u64>,
@@ -430,7 +430,8 @@ impl ProbeMemo {
     /// Records a successful probe's fixpoint `dom`, while the memo has room.
     fn remember(&mut self, probe: usize, dom: &[u64]) {
         let gone = &mut self.gone[probe];
-        self.stored -= gone.len();
+        // Counted by capacity, so that the bound holds for what is allocated.
+        self.stored -= gone.capacity();
         gone.clear();
         self.at[probe] = u32::MAX;
         let count = self
@@ -439,15 +440,17 @@ impl ProbeMemo {
             .zip(dom)
             .filter(|&(&r, &d)| r & !d != 0)
             .count();
-        if self.stored + count > MEMO_ENTRIES {
+        if self.stored + count.max(gone.capacity()) > MEMO_ENTRIES {
+            *gone = Vec::new();
             return;
         }
+        gone.reserve_exact(count);
         for (c, (&r, &d)) in self.root.iter().zip(dom).enumerate() {
             if r & !d != 0 {
                 gone.push((c as u32, r & !d));
             }
         }
-        self.stored += count;
+        self.stored += gone.capacity();
         self.at[probe] = self.log.len() as u32;
     }
 
