@@ -16,7 +16,7 @@
 //! on one 10×10, with the conflict-driven stage forced so that each engine
 //! proves it, and checks both answers.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -26,7 +26,7 @@ use cagec::verify;
 
 mod support;
 
-use support::env_or;
+use support::{env_or, peer_corpus, sizes};
 
 fn main() -> ExitCode {
     support::exit("refutation", bench())
@@ -46,11 +46,7 @@ fn bench() -> Result<(), String> {
     let sizes: Vec<usize> = if smoke {
         vec![10]
     } else {
-        std::env::var("CAGEC_REFUTE_SIZES")
-            .unwrap_or_else(|_| "20,25".into())
-            .split(',')
-            .map(|s| s.trim().parse().map_err(|_| format!("size {s:?}")))
-            .collect::<Result<_, _>>()?
+        sizes("CAGEC_REFUTE_SIZES", "20,25")?
     };
     let limit = Duration::from_secs(env_or("CAGEC_REFUTE_LIMIT", 60));
     let strategy = if smoke {
@@ -72,9 +68,11 @@ fn bench() -> Result<(), String> {
     );
     println!("|---|---|---|---|---|");
     for n in sizes {
-        let mut puzzles = peer_puzzles(n)?;
-        if smoke {
-            puzzles.truncate(1);
+        let puzzles = peer_corpus("peer", n, if smoke { 1 } else { usize::MAX })?;
+        if puzzles.is_empty() {
+            return Err(format!(
+                "no held-out puzzle of size {n} in fixtures/scale/peer"
+            ));
         }
         for (path, puzzle) in puzzles {
             let grid = read_grid(&path.with_extension("grid"))?;
@@ -151,35 +149,6 @@ fn check(name: &str, grid: &Grid, whole: &Run, proof: &Run) -> Result<(), String
         return Err(format!("{name}: a second solution, with the grid given"));
     }
     Ok(())
-}
-
-/// The held-out puzzles of size n, in name order.
-fn peer_puzzles(n: usize) -> Result<Vec<(PathBuf, Puzzle)>, String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/scale/peer");
-    let prefix = format!("peer{n}-");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.extension().is_some_and(|e| e == "cage")
-                && p.file_name()
-                    .is_some_and(|f| f.to_string_lossy().starts_with(&prefix))
-        })
-        .collect();
-    paths.sort();
-    if paths.is_empty() {
-        return Err(format!(
-            "no held-out puzzle of size {n} in {}",
-            dir.display()
-        ));
-    }
-    paths
-        .into_iter()
-        .map(|path| {
-            let loaded = cagec::input::load(&path, None).map_err(|e| e.to_string())?;
-            Ok((path, loaded.puzzle))
-        })
-        .collect()
 }
 
 fn read_grid(path: &Path) -> Result<Grid, String> {

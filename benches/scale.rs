@@ -34,7 +34,7 @@ use cagec::verify;
 mod need_solver;
 mod support;
 
-use support::{env_or, peer_python, root_lp};
+use support::{env_or, peer_corpus, peer_python, root_lp, sizes};
 
 /// One solver's answer on one puzzle.
 #[derive(Clone, Copy)]
@@ -55,11 +55,7 @@ fn bench() -> Result<(), String> {
     let sizes: Vec<usize> = if smoke {
         vec![6]
     } else {
-        std::env::var("CAGEC_SCALE_SIZES")
-            .unwrap_or_else(|_| "10,12,14,16,20,25,30".into())
-            .split(',')
-            .filter_map(|s| s.trim().parse().ok())
-            .collect()
+        sizes("CAGEC_SCALE_SIZES", "10,12,14,16,20,25,30")?
     };
     let count: u64 = if smoke {
         1
@@ -129,8 +125,8 @@ fn bench() -> Result<(), String> {
             (Vec::new(), Vec::new())
         } else {
             (
-                peer_corpus("peer", n, count)?,
-                peer_corpus("sat", n, count)?,
+                peer_corpus("peer", n, count as usize)?,
+                peer_corpus("sat", n, count as usize)?,
             )
         };
         for (corpus, puzzles, made) in [
@@ -418,34 +414,6 @@ fn solve_cpsat(
         ));
     }
     Ok(answers)
-}
-
-/// The held-out puzzles of size n, at most `count`.
-/// The held-out puzzles of one peer generator at size `n`: `peer{n}-*.cage`
-/// (kenken_cpsat.py) or `sat{n}-*.cage` (kenken_sat.py).
-fn peer_corpus(prefix: &str, n: usize, count: u64) -> Result<Vec<(PathBuf, Puzzle)>, String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/scale/peer");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map_or_else(
-            |_| Vec::new(),
-            |d| d.filter_map(|e| e.ok().map(|e| e.path())).collect(),
-        )
-        .into_iter()
-        .filter(|p| {
-            p.extension().is_some_and(|e| e == "cage")
-                && p.file_name()
-                    .is_some_and(|f| f.to_string_lossy().starts_with(&format!("{prefix}{n}-")))
-        })
-        .collect();
-    paths.sort();
-    paths.truncate(count as usize);
-    paths
-        .into_iter()
-        .map(|path| {
-            let loaded = cagec::input::load(&path, None).map_err(|e| e.to_string())?;
-            Ok((path, loaded.puzzle))
-        })
-        .collect()
 }
 
 fn check_grids(p: &Puzzle, grids: &[Grid], who: &str) -> Result<(), String> {

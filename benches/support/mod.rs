@@ -21,6 +21,47 @@ pub fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
+/// Grid sizes from `key`, a comma-separated list (`default` when unset).
+pub fn sizes(key: &str, default: &str) -> Result<Vec<usize>, String> {
+    std::env::var(key)
+        .unwrap_or_else(|_| default.into())
+        .split(',')
+        .map(|s| {
+            s.trim()
+                .parse()
+                .map_err(|_| format!("{key}: {s:?} is not a grid size"))
+        })
+        .collect()
+}
+
+/// The held-out puzzles of one peer generator at size `n`, in name order,
+/// at most `count`: `peer{n}-*.cage` (kenken_cpsat.py) or `sat{n}-*.cage`
+/// (kenken_sat.py), in `fixtures/scale/peer`.
+pub fn peer_corpus(prefix: &str, n: usize, count: usize) -> Result<Vec<(PathBuf, Puzzle)>, String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/scale/peer");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map_or_else(
+            |_| Vec::new(),
+            |d| d.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+        )
+        .into_iter()
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == "cage")
+                && p.file_name()
+                    .is_some_and(|f| f.to_string_lossy().starts_with(&format!("{prefix}{n}-")))
+        })
+        .collect();
+    paths.sort();
+    paths.truncate(count);
+    paths
+        .into_iter()
+        .map(|path| {
+            let loaded = cagec::input::load(&path, None).map_err(|e| e.to_string())?;
+            Ok((path, loaded.puzzle))
+        })
+        .collect()
+}
+
 pub struct Run {
     pub seconds: f64,
     pub nodes: u64,
