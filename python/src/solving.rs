@@ -99,7 +99,7 @@ pub fn solve<'py>(
     let (outcome, via_used) = match external {
         None => {
             let out = interruptible(py, |stop| {
-                drivers::solve_native(puzzle, mode, time_limit, Some(stop))
+                drivers::solve_native(puzzle, mode, time_limit, Some(stop), None)
             })?;
             (out.map_err(|e| solve_error(py, solver, e))?, None)
         }

@@ -1,4 +1,5 @@
-//! Progress bars for batch work: on stderr, only when it is a terminal.
+//! Progress on stderr, only when it is a terminal: bars for batch work, a
+//! spinner for one long task.
 
 use std::io::IsTerminal;
 
@@ -22,5 +23,21 @@ pub fn bar(len: u64, what: &str) -> ProgressBar {
             .progress_chars("=> "),
     );
     bar.set_message(what.to_string());
+    bar.enable_steady_tick(std::time::Duration::from_millis(100));
+    bar
+}
+
+/// A spinner with `what` and the time elapsed, for one task of unknown
+/// length; hidden when stderr is not a terminal.
+pub fn spinner(what: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("valid template"),
+    );
+    bar.set_message(what.to_string());
+    bar.enable_steady_tick(std::time::Duration::from_millis(100));
     bar
 }

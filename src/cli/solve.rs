@@ -4,10 +4,12 @@
 use std::collections::HashSet;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use crate::front::InputFormat;
 use crate::input;
+use crate::native;
 use crate::picture::{self, Style};
 use crate::solve::report::{self, Record};
 use crate::solve::session::Workspace;
@@ -370,8 +372,17 @@ fn native_engine(args: &SolveArgs, mode: Mode) -> Result<Engine, u8> {
     })
 }
 
+/// Where a lone puzzle's native search publishes its effort, for the
+/// spinner (a batch shows a bar over puzzles instead).
+static PROGRESS: native::Progress = native::Progress::new();
+
 fn solve_all(args: &SolveArgs, config: &Engine, paths: &[PathBuf], ws: &Workspace) -> Vec<Record> {
-    let bar = super::progress::bar(paths.len() as u64, "solving");
+    let lone = paths.len() == 1;
+    let bar = if lone {
+        super::progress::spinner(&format!("solving with {}", config.names().0))
+    } else {
+        super::progress::bar(paths.len() as u64, "solving")
+    };
     // Stems are chosen up front, in input order, so a batch names its run
     // files the same way however it is scheduled.
     let mut stems = HashSet::new();
@@ -379,24 +390,52 @@ fn solve_all(args: &SolveArgs, config: &Engine, paths: &[PathBuf], ws: &Workspac
         .iter()
         .map(|p| (p, unique_stem(&input::stem_of(p), &mut stems)))
         .collect();
+    let native = matches!(config, Engine::Native { .. });
+    let progress = (lone && native && !bar.is_hidden()).then_some(&PROGRESS);
     let mut records = Vec::new();
-    batch::run_ordered(
-        &jobs,
-        solve_jobs(args),
-        |(path, stem)| solve_one(args, config, path, stem, ws),
-        |_, solved| {
-            bar.suspend(|| {
-                for chunk in &solved.report {
-                    match chunk {
-                        Chunk::Out(text) => print!("{text}"),
-                        Chunk::Err(text) => eprint!("{text}"),
-                    }
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let mut ticker = progress.map(|p| {
+            let (bar, done) = (&bar, &done);
+            scope.spawn(move || {
+                while !done.load(Ordering::Relaxed) {
+                    bar.set_message(format!(
+                        "solving: {}, {} nodes, {} conflicts",
+                        p.stage(),
+                        p.nodes(),
+                        p.conflicts()
+                    ));
+                    std::thread::park_timeout(Duration::from_millis(100));
                 }
-            });
-            records.push(solved.record);
-            bar.inc(1);
-        },
-    );
+            })
+        });
+        batch::run_ordered(
+            &jobs,
+            solve_jobs(args),
+            |(path, stem)| solve_one(args, config, path, stem, ws, progress),
+            |_, solved| {
+                if let Some(t) = ticker.take() {
+                    done.store(true, Ordering::Relaxed);
+                    t.thread().unpark();
+                    let _ = t.join();
+                }
+                bar.suspend(|| {
+                    for chunk in &solved.report {
+                        match chunk {
+                            Chunk::Out(text) => print!("{text}"),
+                            Chunk::Err(text) => eprint!("{text}"),
+                        }
+                    }
+                });
+                records.push(solved.record);
+                bar.inc(1);
+            },
+        );
+        done.store(true, Ordering::Relaxed);
+        if let Some(t) = ticker {
+            t.thread().unpark();
+        }
+    });
     bar.finish_and_clear();
     records
 }
@@ -421,7 +460,14 @@ enum Chunk {
     Err(String),
 }
 
-fn solve_one(args: &SolveArgs, config: &Engine, path: &Path, stem: &str, ws: &Workspace) -> Solved {
+fn solve_one(
+    args: &SolveArgs,
+    config: &Engine,
+    path: &Path,
+    stem: &str,
+    ws: &Workspace,
+    progress: Option<&'static native::Progress>,
+) -> Solved {
     let (solver, via) = config.names();
     let mut report = Vec::new();
     let loaded = match input::load_with(path, args.from, args.model.killer) {
@@ -437,9 +483,13 @@ fn solve_one(args: &SolveArgs, config: &Engine, path: &Path, stem: &str, ws: &Wo
     let name = loaded.display_name.as_str();
     let result = match config {
         Engine::External(c) => solve::solve_puzzle(&loaded.puzzle, stem, c, ws, interrupt::flag()),
-        Engine::Native { mode, time_limit } => {
-            solve::solve_native(&loaded.puzzle, *mode, *time_limit, Some(interrupt::flag()))
-        }
+        Engine::Native { mode, time_limit } => solve::solve_native(
+            &loaded.puzzle,
+            *mode,
+            *time_limit,
+            Some(interrupt::flag()),
+            progress,
+        ),
     };
     let record = match result {
         Ok(out) => {

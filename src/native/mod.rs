@@ -36,7 +36,7 @@ mod sat;
 mod search;
 mod table;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 
 /// The clock of deadlines: std's, except on WebAssembly, where std's traps
 /// and `web-time` reads `performance.now()`.
@@ -73,6 +73,9 @@ pub struct Options {
     pub effort: Option<u64>,
     /// The conflict-driven engine of the last stage.
     pub learner: Learner,
+    /// Where to publish the effort while the search runs, for a face that
+    /// shows it (the command line's spinner).
+    pub progress: Option<&'static Progress>,
 }
 
 impl Default for Options {
@@ -86,6 +89,7 @@ impl Default for Options {
             known: Vec::new(),
             effort: None,
             learner: Learner::Auto,
+            progress: None,
         }
     }
 }
@@ -155,6 +159,55 @@ pub struct Stats {
     pub stage: &'static str,
 }
 
+/// The stages in the order they run; [`Stats::stage`] is one of them.
+const STAGES: [&str; 4] = ["propagation", "search", "probing", "cdcl"];
+
+/// A running solve's effort, readable from another thread while it runs.
+/// The solver updates it every 256 nodes or conflicts, and to the final
+/// [`Stats`] when it returns.
+#[derive(Debug, Default)]
+pub struct Progress {
+    stage: AtomicU8,
+    nodes: AtomicU64,
+    conflicts: AtomicU64,
+}
+
+impl Progress {
+    pub const fn new() -> Progress {
+        Progress {
+            stage: AtomicU8::new(0),
+            nodes: AtomicU64::new(0),
+            conflicts: AtomicU64::new(0),
+        }
+    }
+
+    /// The stage running: `propagation`, `search`, `probing` or `cdcl`.
+    pub fn stage(&self) -> &'static str {
+        STAGES[usize::from(self.stage.load(Ordering::Relaxed)).min(STAGES.len() - 1)]
+    }
+
+    /// Depth-first search nodes so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// Conflicts of the conflict-driven stage so far.
+    pub fn conflicts(&self) -> u64 {
+        self.conflicts.load(Ordering::Relaxed)
+    }
+
+    fn set_stage(&self, stage: &'static str) {
+        let i = STAGES.iter().position(|&s| s == stage).unwrap_or(0);
+        self.stage.store(i as u8, Ordering::Relaxed);
+    }
+
+    fn publish(&self, stats: &Stats) {
+        self.set_stage(stats.stage);
+        self.nodes.store(stats.nodes, Ordering::Relaxed);
+        self.conflicts.store(stats.conflicts, Ordering::Relaxed);
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NativeError {
     #[error("the native solver handles grids up to {MAX_SIZE}x{MAX_SIZE}, not {0}x{0}")]
@@ -177,10 +230,13 @@ pub(crate) fn bits(mut word: u64) -> impl Iterator<Item = u32> {
 }
 
 /// When a search gives up early: at a moment, or when a flag is raised.
+/// It also carries where progress is published, since the searches read it
+/// at the moments they would publish.
 #[derive(Clone, Copy, Default)]
 struct Clock {
     deadline: Option<Instant>,
     stop: Option<&'static AtomicBool>,
+    progress: Option<&'static Progress>,
 }
 
 impl Clock {
@@ -188,18 +244,48 @@ impl Clock {
         self.deadline.is_some_and(|d| Instant::now() >= d)
             || self.stop.is_some_and(|f| f.load(Ordering::Relaxed))
     }
+
+    fn nodes(&self, nodes: u64) {
+        if let Some(p) = self.progress {
+            p.nodes.store(nodes, Ordering::Relaxed);
+        }
+    }
+
+    fn conflicts(&self, conflicts: u64) {
+        if let Some(p) = self.progress {
+            p.conflicts.store(conflicts, Ordering::Relaxed);
+        }
+    }
+
+    fn stage(&self, stage: &'static str) {
+        if let Some(p) = self.progress {
+            p.set_stage(stage);
+        }
+    }
 }
 
 /// Solves `puzzle` (which must have passed validation).
 pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
-    let n = puzzle.size;
-    if n > MAX_SIZE {
-        return Err(NativeError::TooLarge(n));
+    if puzzle.size > MAX_SIZE {
+        return Err(NativeError::TooLarge(puzzle.size));
     }
     let clock = Clock {
         deadline: opts.deadline,
         stop: opts.stop,
+        progress: opts.progress,
     };
+    if let Some(p) = opts.progress {
+        p.publish(&Stats::default());
+    }
+    let out = run_stages(puzzle, opts, clock);
+    if let Some(p) = opts.progress {
+        p.publish(&out.stats);
+    }
+    Ok(out)
+}
+
+fn run_stages(puzzle: &Puzzle, opts: &Options, clock: Clock) -> Outcome {
+    let n = puzzle.size;
     let problem = problem::Problem::new(puzzle, opts.tuple_limit);
     let mut engine = engine::Engine::new(&problem);
     let mut stats = Stats {
@@ -207,7 +293,7 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
         ..Stats::default()
     };
     let Ok(mut root) = engine.root(&problem) else {
-        return Ok(outcome(Vec::new(), End::Complete, stats));
+        return outcome(Vec::new(), End::Complete, stats);
     };
     stats.root_fixed = fixed(&root.dom);
     let known = opts
@@ -220,6 +306,7 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
     let effort = opts.effort.unwrap_or(u64::MAX);
     if opts.strategy != Strategy::Cdcl {
         stats.stage = "search";
+        clock.stage(stats.stage);
         let budget = match opts.strategy {
             Strategy::Auto => QUICK_FAILURES,
             _ => u64::MAX,
@@ -228,6 +315,7 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
     }
     if end == End::OutOfBudget && opts.strategy != Strategy::DepthFirst {
         stats.stage = "probing";
+        clock.stage(stats.stage);
         if search.engine.probe(&problem, &mut root, clock).is_err() {
             end = End::Complete;
         }
@@ -241,12 +329,14 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
     let mut solutions = std::mem::take(&mut search.solutions);
     stats.nodes = search.stats.nodes;
     stats.failures = spent;
+    clock.nodes(stats.nodes);
     if end == End::OutOfBudget && (spent >= effort || opts.strategy == Strategy::DepthFirst) {
         // Out of effort: give up.
-        return Ok(outcome(solutions, end, stats));
+        return outcome(solutions, end, stats);
     }
     if end == End::OutOfBudget {
         stats.stage = "cdcl";
+        clock.stage(stats.stage);
         let wanted = opts.max_solutions.max(1) - solutions.len();
         let conflicts = opts.effort.map(|e| e.saturating_sub(spent));
         let run = learn(
@@ -267,7 +357,7 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
             _ => End::Enough,
         };
     }
-    Ok(outcome(solutions, end, stats))
+    outcome(solutions, end, stats)
 }
 
 /// What a conflict-driven stage found, and why it stopped.

@@ -138,7 +138,8 @@ pub(super) fn search(
     run
 }
 
-/// Stops CaDiCaL at the deadline or on a signal, and counts learnt clauses.
+/// Stops CaDiCaL at the deadline or on a signal, and counts learnt clauses
+/// (its conflicts), which it publishes whenever CaDiCaL asks whether to stop.
 struct Watch {
     clock: Clock,
     learnt: u64,
@@ -146,6 +147,7 @@ struct Watch {
 
 impl cadical::Callbacks for Watch {
     fn terminate(&mut self) -> bool {
+        self.clock.conflicts(self.learnt);
         self.clock.expired()
     }
 

@@ -99,11 +99,19 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Counts a node and reads the clock every 256 of them.
+    /// Counts a node; every 256 of them, publishes the count and reads the
+    /// clock.
     fn visit(&mut self) -> Result<(), End> {
         self.stats.nodes += 1;
-        let late = self.stats.nodes.is_multiple_of(256) && self.clock.expired();
-        if late { Err(End::TimedOut) } else { Ok(()) }
+        if !self.stats.nodes.is_multiple_of(256) {
+            return Ok(());
+        }
+        self.clock.nodes(self.stats.nodes);
+        if self.clock.expired() {
+            Err(End::TimedOut)
+        } else {
+            Ok(())
+        }
     }
 
     /// Counts a failure; stops the search when the budget is spent.

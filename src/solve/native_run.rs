@@ -12,11 +12,13 @@ use crate::native;
 
 /// Solves `puzzle` with the built-in solver; a raised `stop` flag (the
 /// command line's signal handler) ends it with [`SolveError::Interrupted`].
+/// The search's effort is published to `progress` as it runs.
 pub fn solve_native(
     puzzle: &Puzzle,
     mode: Mode,
     time_limit: Option<f64>,
     stop: Option<&'static AtomicBool>,
+    progress: Option<&'static native::Progress>,
 ) -> Result<Outcome, SolveError> {
     let start = Instant::now();
     let max_solutions = match mode {
@@ -28,6 +30,7 @@ pub fn solve_native(
         max_solutions,
         deadline: time_limit.map(|s| start + Duration::from_secs_f64(s)),
         stop,
+        progress,
         ..Default::default()
     };
     let out = native::solve(puzzle, &opts).map_err(|e| SolveError::Native(e.to_string()))?;

@@ -234,7 +234,7 @@ fn native_start(
     model: &Model,
     time_limit: Option<f64>,
 ) -> Result<Option<Vec<i64>>, SolveError> {
-    let out = super::solve_native(puzzle, Mode::First, time_limit, None)?;
+    let out = super::solve_native(puzzle, Mode::First, time_limit, None, None)?;
     let Some(grid) = out.solutions.first() else {
         return Ok(None);
     };

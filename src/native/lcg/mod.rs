@@ -381,9 +381,12 @@ pub(super) fn search(
         s.learn(learnt);
         s.decay();
         since_restart += 1;
-        if run.conflicts.is_multiple_of(256) && clock.expired() {
-            run.timed_out = true;
-            break;
+        if run.conflicts.is_multiple_of(256) {
+            clock.conflicts(run.conflicts);
+            if clock.expired() {
+                run.timed_out = true;
+                break;
+            }
         }
         if run.conflicts >= limit {
             run.out_of_effort = true;
