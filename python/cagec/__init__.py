@@ -30,7 +30,7 @@ from ._errors import (
 )
 from ._model import Model
 from ._puzzle import Cage, Grid, GridLike, Puzzle, generate
-from ._solution import Solution
+from ._solution import Progress, Solution
 
 __version__: str = _core.__version__
 
@@ -48,6 +48,7 @@ __all__ = [
     "Model",
     "ModelError",
     "ParseError",
+    "Progress",
     "Puzzle",
     "Solution",
     "SolverError",

@@ -1,6 +1,6 @@
 # Type stubs of the native module cagec._core (python/src/*.rs). The public
 # API is the cagec package; this module is its private native half.
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from typing_extensions import final
 
@@ -63,6 +63,7 @@ def solve(
     time_limit: Optional[float] = None,
     threads: Optional[int] = None,
     via_name: str = "lp",
+    progress: Optional[Callable[[Dict[str, Any]], None]] = None,
     **options: Any,
 ) -> Dict[str, Any]: ...
 def generate(

@@ -3,14 +3,25 @@
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    Dict,
+    List,
+    NamedTuple,
+    Optional,
+    Sequence,
+    Tuple,
+    Union,
+)
 
 from . import _core
 from ._display import HtmlPage, Svg
 
 if TYPE_CHECKING:
     from ._model import Model
-    from ._solution import Solution
+    from ._solution import Progress, Solution
 
 __all__ = ["Cage", "Grid", "GridLike", "Puzzle", "generate"]
 
@@ -248,6 +259,7 @@ class Puzzle:
         time_limit: Optional[float] = None,
         threads: Optional[int] = None,
         via: str = "lp",
+        progress: Optional[Callable[[Progress], None]] = None,
         **options: Any,
     ) -> Solution:
         """Solves the puzzle and returns a verified :class:`Solution`.
@@ -265,13 +277,28 @@ class Puzzle:
         (KeyboardInterrupt) within a fraction of a second, killing a running
         solver. Raises :class:`cagec.SolverNotFoundError` for a solver that
         is not installed, :class:`cagec.SolverError` when one fails.
+
+        ``progress``, with the native solver, is called on the calling
+        thread about every 50 ms while the solve runs, and once at the end,
+        with a :class:`cagec.Progress` (stage, nodes, conflicts, seconds);
+        the last call's figures equal the solution's ``stats``. An exception
+        it raises stops the solve and is raised here.
         """
-        from ._solution import Solution
+        from ._solution import Progress, Solution
 
         if unique and all:
             raise ValueError("unique and all exclude each other: all=True also proves uniqueness")
         mode = "all" if all else "unique" if unique else "first"
-        outcome = _core.solve(self._core, solver, mode, limit, time_limit, threads, via, **options)
+        report = None
+        if progress is not None:
+            callback = progress
+
+            def report(figures: Dict[str, Any]) -> None:
+                callback(Progress(**figures))
+
+        outcome = _core.solve(
+            self._core, solver, mode, limit, time_limit, threads, via, report, **options
+        )
         return Solution(self, outcome)
 
     def check(self, grid: GridLike) -> List[str]:

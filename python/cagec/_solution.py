@@ -2,14 +2,33 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional
 
 from ._display import Svg
 
 if TYPE_CHECKING:
     from ._puzzle import Grid, Puzzle
 
-__all__ = ["Solution"]
+__all__ = ["Progress", "Solution"]
+
+
+class Progress(NamedTuple):
+    """The native solver's effort so far, given to the ``progress`` callback
+    of :meth:`Puzzle.solve` while it runs.
+
+    Attributes:
+        stage: the stage running: ``propagation``, ``search``, ``probing``
+            or ``cdcl`` (the conflict-driven stage).
+        nodes: depth-first search nodes so far (updated every 256).
+        conflicts: conflicts of the conflict-driven stage so far (updated
+            every 256).
+        seconds: wall-clock time since the solve started.
+    """
+
+    stage: str
+    nodes: int
+    conflicts: int
+    seconds: float
 
 
 class Solution:

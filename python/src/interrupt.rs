@@ -37,6 +37,17 @@ pub fn interruptible<T: Send>(
     py: Python<'_>,
     work: impl FnOnce(&'static AtomicBool) -> T + Send,
 ) -> PyResult<T> {
+    watched(py, work, |_| Ok(()))
+}
+
+/// [`interruptible`], calling `tick` on the calling thread (with the GIL)
+/// every 50 ms while `work` runs; an error from `tick` stops the work as
+/// Ctrl-C does and is returned.
+pub fn watched<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&'static AtomicBool) -> T + Send,
+    mut tick: impl FnMut(Python<'_>) -> PyResult<()>,
+) -> PyResult<T> {
     let stop = STOP.with(|flag| *flag);
     stop.store(false, Ordering::SeqCst);
     let done = (Mutex::new(false), Condvar::new());
@@ -59,7 +70,7 @@ pub fn interruptible<T: Send>(
                     .join()
                     .map_err(|_| PyRuntimeError::new_err("cagec: internal error (a panic)"));
             }
-            if let Err(e) = py.check_signals() {
+            if let Err(e) = py.check_signals().and_then(|()| tick(py)) {
                 stop.store(true, Ordering::SeqCst);
                 let _ = py.detach(|| handle.join());
                 return Err(e);

@@ -4,13 +4,15 @@
 
 use cagec::generate::{self as generator, GenerateError};
 use cagec::ir::Grid;
+use cagec::native;
 use cagec::solve::{self as drivers, Config, Mode, Outcome, SolveError, Solver, Uniqueness, Via};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use std::time::Instant;
 
 use crate::errors;
-use crate::interrupt::interruptible;
+use crate::interrupt::{interruptible, watched};
 use crate::options::model_options;
 use crate::puzzle::CorePuzzle;
 
@@ -49,7 +51,7 @@ pub fn solve_error(py: Python<'_>, solver: &str, e: SolveError) -> PyErr {
 /// `first`, `unique` or `all` (at most `limit` solutions). Returns the
 /// outcome as a dict the Python `Solution` is made from.
 #[pyfunction]
-#[pyo3(signature = (puzzle, solver, mode, limit, time_limit=None, threads=None, via_name="lp", **options))]
+#[pyo3(signature = (puzzle, solver, mode, limit, time_limit=None, threads=None, via_name="lp", progress=None, **options))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve<'py>(
     py: Python<'py>,
@@ -60,6 +62,7 @@ pub fn solve<'py>(
     time_limit: Option<f64>,
     threads: Option<u32>,
     via_name: &str,
+    progress: Option<Bound<'py, PyAny>>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let mode = match mode {
@@ -93,15 +96,33 @@ pub fn solve<'py>(
             ));
         }
     };
+    if progress.is_some() && external.is_some() {
+        return Err(PyValueError::new_err(
+            "progress reports the native solver's search; an external solver has none to report",
+        ));
+    }
     let formulation = model_options(options, true)?;
     let core = puzzle;
     let puzzle = &core.puzzle;
+    let started = Instant::now();
     let (outcome, via_used) = match external {
         None => {
-            let out = interruptible(py, |stop| {
-                drivers::solve_native(puzzle, mode, time_limit, Some(stop), None)
-            })?;
-            (out.map_err(|e| solve_error(py, solver, e))?, None)
+            let live = PROGRESS.with(|p| *p);
+            let report = |py: Python<'_>| -> PyResult<()> {
+                match &progress {
+                    Some(f) => report_progress(py, f, live, started),
+                    None => Ok(()),
+                }
+            };
+            let out = watched(
+                py,
+                |stop| drivers::solve_native(puzzle, mode, time_limit, Some(stop), Some(live)),
+                report,
+            )?;
+            let out = out.map_err(|e| solve_error(py, solver, e))?;
+            // Once more with the final figures, which equal the solution's stats.
+            report(py)?;
+            (out, None)
         }
         Some(which) => {
             let located = drivers::locate(which).map_err(|e| solve_error(py, solver, e))?;
@@ -138,6 +159,29 @@ pub fn solve<'py>(
         via_used,
         external.map(|_| formulation.label()),
     )
+}
+
+thread_local! {
+    /// Where a native solve on this thread publishes its effort: the solver
+    /// takes a `&'static` handle, and a thread runs one call at a time.
+    static PROGRESS: &'static native::Progress = Box::leak(Box::new(native::Progress::new()));
+}
+
+/// Calls `f` with the native solver's effort so far, as a dict (the Python
+/// side makes a `cagec.Progress` of it).
+fn report_progress(
+    py: Python<'_>,
+    f: &Bound<'_, PyAny>,
+    live: &native::Progress,
+    started: Instant,
+) -> PyResult<()> {
+    let d = PyDict::new(py);
+    d.set_item("stage", live.stage())?;
+    d.set_item("nodes", live.nodes())?;
+    d.set_item("conflicts", live.conflicts())?;
+    d.set_item("seconds", started.elapsed().as_secs_f64())?;
+    f.call1((d,))?;
+    Ok(())
 }
 
 /// The outcome as plain Python values.

@@ -49,6 +49,41 @@ def test_enumeration() -> None:
     assert kk.complete is True and kk.unique is True and len(kk.solutions) == 1
 
 
+def test_progress_follows_the_native_search() -> None:
+    # A held-out 20x20 that reaches the conflict-driven stage: a few seconds.
+    p = cagec.Puzzle.from_file(ROOT / "fixtures" / "scale" / "peer" / "peer20-s1001.cage")
+    seen: list = []
+    s = p.solve(unique=True, progress=seen.append)
+    assert s.unique is True
+    assert all(isinstance(f, cagec.Progress) for f in seen)
+    order = ["propagation", "search", "probing", "cdcl"]
+    stages = [order.index(f.stage) for f in seen]
+    assert stages == sorted(stages), stages
+    assert [f.conflicts for f in seen] == sorted(f.conflicts for f in seen)
+    assert [f.seconds for f in seen] == sorted(f.seconds for f in seen)
+    # Live calls while it ran, then one with the final figures.
+    assert len(seen) > 2
+    assert any(0 < f.conflicts < s.stats["conflicts"] for f in seen[:-1]), seen
+    last = seen[-1]
+    assert (last.stage, last.nodes, last.conflicts) == (
+        s.stats["stage"],
+        s.stats["nodes"],
+        s.stats["conflicts"],
+    )
+
+
+def test_a_failing_progress_callback_stops_the_solve() -> None:
+    p = cagec.Puzzle.from_file(PUZZLES / "kk2.cage")
+
+    def fail(_: cagec.Progress) -> None:
+        raise RuntimeError("enough")
+
+    with pytest.raises(RuntimeError, match="enough"):
+        p.solve(progress=fail)
+    with pytest.raises(ValueError, match="native solver"):
+        p.solve("highs", progress=print)
+
+
 def test_no_solution() -> None:
     s = cagec.Puzzle.parse(INFEASIBLE).solve(unique=True)
     assert not s and not s.found and s.grid is None and s.status == "infeasible"

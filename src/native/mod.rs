@@ -316,6 +316,7 @@ fn run_stages(puzzle: &Puzzle, opts: &Options, clock: Clock) -> Outcome {
     if end == End::OutOfBudget && opts.strategy != Strategy::DepthFirst {
         stats.stage = "probing";
         clock.stage(stats.stage);
+        clock.nodes(search.stats.nodes);
         if search.engine.probe(&problem, &mut root, clock).is_err() {
             end = End::Complete;
         }
