@@ -74,7 +74,7 @@ pub struct Options {
     /// The conflict-driven engine of the last stage.
     pub learner: Learner,
     /// Where to publish the effort while the search runs, for a face that
-    /// shows it (the command line's spinner).
+    /// shows it (the command line's spinner, Python's `progress` callback).
     pub progress: Option<&'static Progress>,
 }
 
