@@ -23,7 +23,6 @@ pub fn bar(len: u64, what: &str) -> ProgressBar {
             .progress_chars("=> "),
     );
     bar.set_message(what.to_string());
-    bar.enable_steady_tick(std::time::Duration::from_millis(100));
     bar
 }
 
