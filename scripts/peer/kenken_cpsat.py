@@ -7,9 +7,15 @@ Two jobs, both used by `benches/scale.rs` and nothing else in the product:
             Latin square (Jacobson-Matthews), cages of 1-5 cells grown at
             random, Keen-like operations, uniqueness proved by CP-SAT;
   solve     a small CP-SAT model of each puzzle (AllDifferent rows and
-            columns, linear sums, multiplication equalities, tables for - and
-            /), solved once and, with --unique, again with a "differs from
-            the first solution" constraint. Prints one JSON object a puzzle.
+            columns, linear sums, tables for *, - and /), solved once and,
+            with --unique, again with a "differs from the first solution"
+            constraint. Prints one JSON object a puzzle.
+
+A product is a table of the value tuples that make it (distinct where two
+cells share a line), not a multiplication equality: CP-SAT propagates the
+equality on bounds only, and with tables it proves the hardest held-out
+puzzles 1.5-8x faster. Sums stay linear: as tables they made the two
+hardest 20x20s 3-12x slower (docs/performance.md, "A stronger peer").
 
 Puzzles are J-wiki cage lines (`11+,1 2 5 6`, cells numbered row-major from
 0), the format `cagec` reads.
@@ -75,7 +81,7 @@ def build(n, cages):
         elif op == "+":
             m.add(sum(vs) == target)
         elif op == "*":
-            m.add_multiplication_equality(target, vs)
+            m.add_allowed_assignments(vs, product_tuples(n, target, cells))
         elif op in "-%":
             pairs = []
             for a in range(1, n + 1):
@@ -85,6 +91,31 @@ def build(n, cages):
                         pairs.append((a, b))
             m.add_allowed_assignments(vs, pairs)
     return m, x
+
+
+def product_tuples(n, target, cells):
+    """The values of `cells` (each 1..n) whose product is `target`, distinct
+    wherever two cells share a row or a column."""
+    out = []
+
+    def extend(vals, rest):
+        i = len(vals)
+        if i == len(cells):
+            if rest == 1:
+                out.append(tuple(vals))
+            return
+        r, c = divmod(cells[i], n)
+        for v in range(1, n + 1):
+            if rest % v:
+                continue
+            if any(
+                vals[j] == v and (cells[j] // n == r or cells[j] % n == c) for j in range(i)
+            ):
+                continue
+            extend(vals + [v], rest // v)
+
+    extend([], target)
+    return out
 
 
 def solver(workers, limit):
