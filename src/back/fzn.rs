@@ -1,5 +1,5 @@
 //! FlatZinc, written directly, in the part of the language every FlatZinc
-//! reader tested reads (`shared/spec/other-solver-formats.md` §2.3–§2.4):
+//! reader tested reads (`docs/other-solver-formats.md` §2.3–§2.4):
 //!
 //! - variables are integers: `var 0..1: x_1_1_1;`, `var 1..9: y_1_1;`;
 //! - every row is `int_lin_eq` or `int_lin_le` (a `>=` row negated): SCIP

@@ -18,7 +18,7 @@
 //! Every row is preceded by a comment with its paper equation and note, and
 //! every section of the model by a banner, so a student can read a file next
 //! to the paper. The solver traps each writer avoids are listed in
-//! `docs/outputs.md` (from `shared/spec/solver-formats.md`).
+//! `docs/outputs.md` (and, behind them, `docs/solver-formats.md`).
 //!
 //! Bounds: the model's bounds are integers; `i64::MIN` and `i64::MAX` are read
 //! as −∞ and +∞, so `Continuous { lo: 0, hi: i64::MAX }` is the default

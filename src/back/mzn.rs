@@ -1,6 +1,6 @@
 //! MiniZinc: one generic model for every cage puzzle (`templates/cages.mzn`,
 //! the same bytes every time) and one data file per puzzle, as the MiniZinc
-//! Challenge ships its problems (`shared/spec/other-solver-formats.md` §2).
+//! Challenge ships its problems (`docs/other-solver-formats.md` §2).
 //!
 //! The model reads each row, column (and Killer Sudoku box) as
 //! `alldifferent` and each cage as a `table` of the tuples cagec enumerates,

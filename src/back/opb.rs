@@ -1,5 +1,5 @@
 //! OPB, the pseudo-Boolean competition format, in the PB16 dialect that every
-//! reader tested accepts (`shared/spec/other-solver-formats.md` §1):
+//! reader tested accepts (`docs/other-solver-formats.md` §1):
 //!
 //! - line 1 is exactly `* #variable= N #constraint= M`: Sat4j needs the line
 //!   and exact counts, and clasp rejects the PB24 hints `#equal=` and

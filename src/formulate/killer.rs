@@ -1,4 +1,4 @@
-//! Killer Sudoku (`shared/seeds/killer-sudoku-presolve.txt`, FORMULATION.md's
+//! Killer Sudoku (Kalvelagen 2019, `docs/sources.md`; `docs/formulation.md`'s
 //! Killer section): the Latin rows plus boxes, and per cage "each value at
 //! most once" and the sum written with k·x (no y). Model 1 keeps rows,
 //! columns and boxes as `= 1`; model 2 writes every such family as `<= 1`,

@@ -1,5 +1,5 @@
 //! The formulation pass: a validated [`Puzzle`] in, Melkonian's integer
-//! program (`shared/spec/FORMULATION.md`) as a [`Model`] out.
+//! program (`docs/formulation.md`) as a [`Model`] out.
 //!
 //! Variables are declared in a fixed order (x by cell and value, then y by
 //! cell, then u by cage) and rows follow the spec's order: Latin square

@@ -1,5 +1,5 @@
 //! A strict reader for the CPLEX-LP subset cagec writes, following the rules
-//! of `shared/spec/solver-formats.md` §1. Written for this test from the
+//! of `docs/solver-formats.md` §1. Written for this test from the
 //! spec, not from `src/back`: anything it does not understand is an error.
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -1,5 +1,5 @@
 //! A strict reader for the MPS cagec writes, free and fixed
-//! (`shared/spec/solver-formats.md` §2–§3), written for this test from the
+//! (`docs/solver-formats.md` §2–§3), written for this test from the
 //! spec: sections NAME, ROWS, COLUMNS (with integer markers), RHS, BOUNDS,
 //! ENDATA and `*` comments. Constructs that solvers read differently (an
 //! RHS on the objective, a marked integer column with only a lower bound, an

@@ -1,7 +1,7 @@
 //! Running the real solver binaries on files and reading their answers, for
 //! the back-end tests. Deliberately independent of `cagec::solve`: these tests
 //! judge the files, so they read each solver's own output format directly
-//! (shared/spec/solver-formats.md §4).
+//! (docs/solver-formats.md §4).
 
 use std::collections::HashMap;
 use std::path::Path;

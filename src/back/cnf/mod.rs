@@ -1,5 +1,5 @@
 //! DIMACS CNF: every row of the 0/1 model as clauses
-//! (`shared/spec/other-solver-formats.md` §3).
+//! (`docs/other-solver-formats.md` §3).
 //!
 //! - A row "exactly one of these" (cells (2.1), rows (2.2), columns (2.3),
 //!   boxes (K.1)): one clause for "at least one" and an at-most-one

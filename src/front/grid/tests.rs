@@ -22,7 +22,7 @@ fn read(src: &str) -> Puzzle {
 }
 
 /// The `cageno` table and `cagesum` list of the Killer Sudoku seed
-/// (`/work/shared/seeds/killer-sudoku-presolve.txt`), clues without operations.
+/// (Kalvelagen 2019, `docs/sources.md`), clues without operations.
 const SEED: &str = "# cagec: killer
 # Killer Sudoku from the 'Presolving Killer Sudokus' post: cage numbers per cell
  1  1  2  2  2  3  4  5  6
