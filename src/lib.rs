@@ -16,8 +16,10 @@
 //! - `cdcl`: the native solver's CDCL stage, CaDiCaL, built from C++;
 //! - `external-solvers`: `solve`, the drivers that run HiGHS, CBC and glpsol
 //!   as subprocesses;
-//! - `cli`: the `cagec` command (clap, progress bars, signal handling), on
-//!   top of `external-solvers`.
+//! - `cli`: builds the `cagec` binary (clap, progress bars, signal
+//!   handling), on top of `external-solvers`. The command line is not part
+//!   of the library: `src/main.rs` and `src/cli/` use the library as any
+//!   other face does.
 //!
 //! ```
 //! use cagec::{back, formulate, front, native, valid, verify};
@@ -42,8 +44,6 @@
 
 pub mod atomic;
 pub mod back;
-#[cfg(feature = "cli")]
-pub mod cli;
 pub mod compile;
 pub mod decode;
 pub mod diag;
@@ -67,3 +67,4 @@ pub mod svg;
 pub mod tuples;
 pub mod valid;
 pub mod verify;
+pub mod words;

@@ -1,7 +1,12 @@
+//! The `cagec` command: a thin layer of flags, progress bars and signal
+//! handling over the library.
+
 use std::process::ExitCode;
 
 use clap::Parser;
 
+mod cli;
+
 fn main() -> ExitCode {
-    cagec::cli::run(cagec::cli::Cli::parse())
+    cli::run(cli::Cli::parse())
 }

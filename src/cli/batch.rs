@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use crate::front::InputFormat;
+use cagec::front::InputFormat;
 
 use super::interrupt;
 

@@ -3,10 +3,10 @@
 use std::io::Read;
 use std::path::PathBuf;
 
-use crate::front::InputFormat;
-use crate::front::solution::parse_grid;
-use crate::input;
-use crate::verify;
+use cagec::front::InputFormat;
+use cagec::front::solution::parse_grid;
+use cagec::input;
+use cagec::verify;
 
 use super::exit;
 

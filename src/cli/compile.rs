@@ -10,14 +10,14 @@ mod manifest;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-use crate::back::OutputFormat;
-use crate::compile::{self, Compiled};
-use crate::formulate::formulate_with;
-use crate::formulate::point::feasible_point;
-use crate::front::InputFormat;
-use crate::gzip;
-use crate::input;
-use crate::ir::Rules;
+use cagec::back::OutputFormat;
+use cagec::compile::{self, Compiled};
+use cagec::formulate::formulate_with;
+use cagec::formulate::point::feasible_point;
+use cagec::front::InputFormat;
+use cagec::gzip;
+use cagec::input;
+use cagec::ir::Rules;
 
 use super::{exit, interrupt, output};
 use known::Known;

@@ -2,9 +2,9 @@
 
 use std::path::PathBuf;
 
-use crate::front::write::{self, Format};
-use crate::front::{InputFormat, keen};
-use crate::input;
+use cagec::front::write::{self, Format};
+use cagec::front::{InputFormat, keen};
+use cagec::input;
 
 use super::exit;
 use super::output;

@@ -4,9 +4,9 @@
 
 use std::path::PathBuf;
 
-use crate::explain::{ExplainError, html, write_explanation};
-use crate::front::InputFormat;
-use crate::input::{self, Loaded};
+use cagec::explain::{ExplainError, html, write_explanation};
+use cagec::front::InputFormat;
+use cagec::input::{self, Loaded};
 
 use super::exit;
 use super::output;
@@ -128,7 +128,7 @@ fn command_line(args: &ExplainArgs, title: &str) -> String {
         add("--solve", None);
     }
     let m = &args.model;
-    let defaults = crate::formulate::Options::default();
+    let defaults = cagec::formulate::Options::default();
     if m.killer {
         add("--killer", None);
     }

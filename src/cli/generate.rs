@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::generate::{self, Options, parse_cage_sizes, parse_ops};
+use cagec::generate::{self, Options, parse_cage_sizes, parse_ops};
 
 use super::exit;
 use super::output;
@@ -10,7 +10,7 @@ use super::output;
 #[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
     /// Grid size n (n×n grid, values 1..n; with --unique at most 64, the native solver's limit).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=crate::ir::MAX_SIZE as i64))]
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=cagec::ir::MAX_SIZE as i64))]
     pub size: u16,
     /// Seed; the same seed gives the same puzzles.
     #[arg(long, default_value_t = 1)]
@@ -34,7 +34,7 @@ pub struct GenerateArgs {
     /// With --unique: search failures each uniqueness check may spend; a
     /// cage that needs more stays as givens. Higher makes harder puzzles with
     /// fewer givens, more slowly.
-    #[arg(long, default_value_t = crate::generate::CHECK_EFFORT, value_name = "N")]
+    #[arg(long, default_value_t = cagec::generate::CHECK_EFFORT, value_name = "N")]
     pub effort: u64,
     /// How many puzzles (seeds SEED, SEED+1, ...).
     #[arg(long, default_value_t = 1)]
@@ -65,10 +65,10 @@ pub fn run(args: &GenerateArgs) -> u8 {
         k => k,
     };
     let n = args.size as usize;
-    if args.unique && n > crate::native::MAX_SIZE {
+    if args.unique && n > cagec::native::MAX_SIZE {
         eprintln!(
             "cagec: --unique needs the native solver, which handles grids up to {0}x{0}",
-            crate::native::MAX_SIZE
+            cagec::native::MAX_SIZE
         );
         return exit::INVALID;
     }
@@ -122,7 +122,7 @@ pub fn run(args: &GenerateArgs) -> u8 {
         let body = format!(
             "# cagec generate --size {n} --seed {seed} --ops {} {shape}: {note}\n{}",
             args.ops,
-            crate::front::write::jwiki(&puzzle)
+            cagec::front::write::jwiki(&puzzle)
         );
         match &args.output {
             Some(dir) => {
@@ -165,7 +165,7 @@ pub fn run(args: &GenerateArgs) -> u8 {
 
 /// The proof's effort in a line: what propagation alone fixes, and the
 /// search it took beyond that.
-fn difficulty(stats: &crate::native::Stats, n: usize) -> String {
+fn difficulty(stats: &cagec::native::Stats, n: usize) -> String {
     let root = format!("propagation fixes {}/{} cells", stats.root_fixed, n * n);
     match stats.stage {
         "propagation" => format!("{root}, no search"),

@@ -14,6 +14,7 @@ pub mod progress;
 mod render;
 pub mod solve;
 mod stats;
+mod words;
 
 use std::process::ExitCode;
 
@@ -109,15 +110,15 @@ pub fn run(cli: Cli) -> ExitCode {
 }
 
 /// Prints a load error the way every subcommand does and returns its exit code.
-pub fn report_load_error(err: &crate::input::LoadError) -> u8 {
+pub fn report_load_error(err: &cagec::input::LoadError) -> u8 {
     let (text, code) = load_error_text(err);
     eprint!("{text}");
     code
 }
 
 /// A load error as every subcommand reports it, and its exit code.
-pub fn load_error_text(err: &crate::input::LoadError) -> (String, u8) {
-    use crate::input::LoadError;
+pub fn load_error_text(err: &cagec::input::LoadError) -> (String, u8) {
+    use cagec::input::LoadError;
     match err {
         LoadError::Invalid {
             rendered, count, ..

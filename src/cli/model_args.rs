@@ -1,8 +1,8 @@
 //! The formulation options shared by `compile`, `stats` and `solve`.
 
-use crate::back::OutputFormat;
-use crate::compile;
-use crate::formulate::{Formulation, KillerForm, Options, ProductMethod};
+use cagec::back::OutputFormat;
+use cagec::compile;
+use cagec::formulate::{Formulation, KillerForm, Options, ProductMethod};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct ModelArgs {

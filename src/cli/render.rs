@@ -3,10 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::front::InputFormat;
-use crate::input::{self, Loaded};
-use crate::ir::Grid;
-use crate::{native, svg, verify};
+use cagec::front::InputFormat;
+use cagec::input::{self, Loaded};
+use cagec::ir::Grid;
+use cagec::{native, svg, verify};
 
 use super::exit;
 use super::output;
@@ -70,7 +70,7 @@ fn solution(args: &RenderArgs, loaded: &Loaded) -> Result<Option<Grid>, u8> {
             eprintln!("cagec: {}: cannot read: {e}", path.display());
             exit::IO
         })?;
-        let grid = crate::front::solution::parse_grid(&text, puzzle.size).map_err(|d| {
+        let grid = cagec::front::solution::parse_grid(&text, puzzle.size).map_err(|d| {
             eprint!("{}", d.render(&path.display().to_string(), &text));
             exit::INVALID
         })?;

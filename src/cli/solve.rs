@@ -7,13 +7,13 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::front::InputFormat;
-use crate::input;
-use crate::native;
-use crate::picture::{self, Style};
-use crate::solve::report::{self, Record};
-use crate::solve::session::Workspace;
-use crate::solve::{self, Config, Mode, Outcome, Solver, Stop, Uniqueness, Via, locate};
+use cagec::front::InputFormat;
+use cagec::input;
+use cagec::native;
+use cagec::picture::{self, Style};
+use cagec::solve::report::{self, Record};
+use cagec::solve::session::Workspace;
+use cagec::solve::{self, Config, Mode, Outcome, Solver, Stop, Uniqueness, Via, locate};
 
 use super::{batch, exit, interrupt};
 
@@ -546,7 +546,7 @@ fn describe(
     args: &SolveArgs,
     config: &Engine,
     name: &str,
-    puzzle: &crate::ir::Puzzle,
+    puzzle: &cagec::ir::Puzzle,
     out: &Outcome,
 ) -> String {
     let style = Style {

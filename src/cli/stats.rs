@@ -2,11 +2,11 @@
 
 use std::path::PathBuf;
 
-use crate::formulate::{family_name, formulate_with};
-use crate::front::InputFormat;
-use crate::input;
-use crate::solve::root::{self, RootLp};
-use crate::stats::Stats;
+use cagec::formulate::{family_name, formulate_with};
+use cagec::front::InputFormat;
+use cagec::input;
+use cagec::solve::root::{self, RootLp};
+use cagec::stats::Stats;
 
 use super::exit;
 

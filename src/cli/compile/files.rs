@@ -1,11 +1,11 @@
 //! Where a batch of `compile` writes: one file name per puzzle in the output
-//! directory (the files themselves are [`crate::compile::Compiled`]'s).
+//! directory (the files themselves are [`cagec::compile::Compiled`]'s).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::back::OutputFormat;
-use crate::input;
+use cagec::back::OutputFormat;
+use cagec::input;
 
 /// The extension of a model file of `format` (`mps`, or `mps.gz`).
 pub fn extension(format: OutputFormat, gz: bool) -> String {

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use clap::ValueEnum;
 
-use crate::formulate::{Formulation, Options};
+use cagec::formulate::{Formulation, Options};
 
 /// The manifest's format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -135,7 +135,7 @@ pub fn shown(path: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formulate::{KillerForm, ProductMethod};
+    use cagec::formulate::{KillerForm, ProductMethod};
 
     #[test]
     fn flags_name_every_choice_that_shapes_the_model() {
