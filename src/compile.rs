@@ -12,7 +12,7 @@ use std::sync::atomic::AtomicBool;
 use crate::atomic::{AtomicFiles, Fill};
 use crate::back::mzn::{self, MznData};
 use crate::back::{self, Amo, OutputFormat};
-use crate::formulate::{self, FormulateError, Formulation, Options, integral};
+use crate::formulate::{self, FormulateError, Formulation, Options};
 use crate::gzip;
 use crate::ir::Puzzle;
 use crate::model::Model;
@@ -244,11 +244,10 @@ pub fn model_for(
     if matches!(format, OutputFormat::Opb | OutputFormat::Cnf) {
         return formulate::formulate_zero_one(puzzle, opts);
     }
-    let model = formulate::formulate_with(puzzle, opts)?;
-    Ok(match format {
-        OutputFormat::Fzn => integral::with_integer_cells(model, puzzle.size)?,
-        _ => model,
-    })
+    match format {
+        OutputFormat::Fzn => formulate::formulate_integer_cells(puzzle, opts),
+        _ => formulate::formulate_with(puzzle, opts),
+    }
 }
 
 /// The writer of one model file in `format` (not fixed MPS, which has its

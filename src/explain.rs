@@ -2,11 +2,11 @@
 //! filled in, for a student reading the LP file beside the paper.
 //!
 //! Row names, equation labels, coefficients and notes are read off the real
-//! [`Model`] that [`formulate_with`] builds (each cage's rows form the section
-//! titled `cage C: …`), so the explanation cannot drift from what `cagec
-//! compile` writes with the same options. The arithmetic behind the rows
-//! (big-M, prime exponents, value sets, tuples) is recomputed with the
-//! functions the formulation itself uses.
+//! [`Model`] that [`formulate_cages`] builds, with what it wrote for each
+//! cage (its encoding, rows and variables), so the explanation cannot drift
+//! from what `cagec compile` writes with the same options. The arithmetic
+//! behind the rows (big-M, prime exponents, value sets, tuples) is
+//! recomputed with the functions the formulation itself uses.
 
 pub mod html;
 mod ops;
@@ -19,31 +19,80 @@ use std::fmt::{self, Write};
 use std::ops::Range;
 
 use crate::formulate::{
-    FormulateError, Formulation, Options, ProductMethod, family_name, formulate_with,
+    CageEncoding, CageRows, FormulateError, Formulated, Formulation, Options, ProductMethod,
+    formulate_cages,
 };
 use crate::ir::{Cage, Cell, Op, Puzzle};
-use crate::model::Model;
+use crate::model::{Model, RowFamily};
 use crate::tuples::{self, Tuples};
+use crate::words::{Message, Rust, Setting, Words};
 use text::{WIDTH, row_pieces, short_note, wrap, wrap_words, wrap_words_at};
 
 /// Tuples are listed one by one up to this many.
 const LISTED_TUPLES: usize = 12;
 
-/// Why no explanation was written.
-#[derive(Debug, thiserror::Error)]
+/// Why no explanation was written. A message that names a setting says it
+/// in each face's words ([`Message`]); `Display` in the Rust API's.
+#[derive(Debug)]
 pub enum ExplainError {
-    #[error(transparent)]
-    Formulate(#[from] FormulateError),
+    Formulate(FormulateError),
     /// `--cage 9` on a puzzle with 7 cages.
-    #[error("there is no cage {cage}: the puzzle has cages 1 to {count}")]
-    NoSuchCage { cage: usize, count: usize },
+    NoSuchCage {
+        cage: usize,
+        count: usize,
+    },
     /// A page for a model this large would be too heavy to read.
-    #[error(
-        "the model has {nonzeros} non-zeros, more than the {limit} a page can show legibly; explain it as text (without --html), or one cage with --cage"
-    )]
-    TooLargeForPage { nonzeros: usize, limit: usize },
-    #[error("formatting failed")]
-    Fmt(#[from] fmt::Error),
+    TooLargeForPage {
+        nonzeros: usize,
+        limit: usize,
+    },
+    Fmt(fmt::Error),
+}
+
+impl From<FormulateError> for ExplainError {
+    fn from(e: FormulateError) -> ExplainError {
+        ExplainError::Formulate(e)
+    }
+}
+
+impl From<fmt::Error> for ExplainError {
+    fn from(e: fmt::Error) -> ExplainError {
+        ExplainError::Fmt(e)
+    }
+}
+
+impl Message for ExplainError {
+    fn message(&self, words: &dyn Words) -> String {
+        match self {
+            ExplainError::Formulate(e) => e.message(words),
+            ExplainError::NoSuchCage { cage, count } => {
+                format!("there is no cage {cage}: the puzzle has cages 1 to {count}")
+            }
+            ExplainError::TooLargeForPage { nonzeros, limit } => format!(
+                "the model has {nonzeros} non-zeros, more than the {limit} a page can show \
+                 legibly; explain it as text (without {}), or one cage with {}",
+                words.setting(Setting::Html),
+                words.setting(Setting::Cage)
+            ),
+            ExplainError::Fmt(_) => "formatting failed".to_string(),
+        }
+    }
+}
+
+impl fmt::Display for ExplainError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message(&Rust))
+    }
+}
+
+impl std::error::Error for ExplainError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ExplainError::Formulate(e) => e.source(),
+            ExplainError::Fmt(e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 /// The explanation of every cage of `puzzle` (or only of cage `cage`, 1-based)
@@ -85,19 +134,23 @@ struct Ctx<'a> {
     puzzle: &'a Puzzle,
     opts: &'a Options,
     model: Model,
+    /// What the formulation wrote for each cage.
+    cages: Vec<CageRows>,
     /// The same model with products by primes and by sets, built on demand to
     /// show what `--product auto` compared.
-    alternatives: OnceCell<Option<(Model, Model)>>,
+    alternatives: OnceCell<Option<(Formulated, Formulated)>>,
     /// Prose is wrapped at this many characters (a page wraps its own).
     width: usize,
 }
 
 impl<'a> Ctx<'a> {
     fn new(puzzle: &'a Puzzle, opts: &'a Options) -> Result<Ctx<'a>, FormulateError> {
+        let Formulated { model, cages } = formulate_cages(puzzle, opts)?;
         Ok(Ctx {
             puzzle,
             opts,
-            model: formulate_with(puzzle, opts)?,
+            model,
+            cages,
             alternatives: OnceCell::new(),
             width: WIDTH,
         })
@@ -112,7 +165,12 @@ impl<'a> Ctx<'a> {
         self.puzzle.size
     }
 
-    fn alternatives(&self) -> Option<&(Model, Model)> {
+    /// What the formulation wrote for cage `c` (0-based).
+    fn cage(&self, c: usize) -> &CageRows {
+        &self.cages[c]
+    }
+
+    fn alternatives(&self) -> Option<&(Formulated, Formulated)> {
         self.alternatives
             .get_or_init(|| {
                 let with = |product| {
@@ -120,7 +178,7 @@ impl<'a> Ctx<'a> {
                         product,
                         ..self.opts.clone()
                     };
-                    formulate_with(self.puzzle, &opts).ok()
+                    formulate_cages(self.puzzle, &opts).ok()
                 };
                 Some((with(ProductMethod::Primes)?, with(ProductMethod::Sets)?))
             })
@@ -158,18 +216,18 @@ fn preamble(ctx: &Ctx, out: &mut dyn Write) -> fmt::Result {
     );
     writeln!(out, "{}", ctx.wrap_words(&text, "", ""))?;
     writeln!(out, "Rows every {n}x{n} puzzle has, not repeated below:")?;
-    for (eq, pattern) in [
-        ("2.1", "cell_I_J"),
-        ("2.2", "row_I_K"),
-        ("2.3", "col_J_K"),
-        ("3.2", "link_I_J"),
+    for (family, pattern) in [
+        (RowFamily::CellValue, "cell_I_J"),
+        (RowFamily::ValueOncePerRow, "row_I_K"),
+        (RowFamily::ValueOncePerColumn, "col_J_K"),
+        (RowFamily::ValueLink, "link_I_J"),
     ] {
-        let rows = model.rows().filter(|r| r.info.eq == eq).count();
+        let rows = model.rows().filter(|r| r.info.family == family).count();
         writeln!(
             out,
             "  {:<8}{pattern:<10}{:<28}{rows:>5} rows",
-            format!("({eq})"),
-            family_name(eq)
+            format!("({})", family.label()),
+            family.describe()
         )?;
     }
     Ok(())
@@ -230,14 +288,17 @@ fn cage_body(ctx: &Ctx, c: usize, out: &mut dyn Write) -> Result<Range<usize>, f
     let jwiki: Vec<String> = cells.iter().map(|c| c.index(n).to_string()).collect();
     let text = format!("cells {}; J-wiki {}", coords.join(" "), jwiki.join(" "));
     writeln!(out, "{}", ctx.wrap_words(&text, "  ", "    "))?;
-    let rows = cage_rows(&ctx.model, c);
+    let written = ctx.cage(c);
+    let rows = written.rows.clone();
     let table = tuples::enumerate(cage, n, ctx.opts.tuple_limit.max(tuples::DEFAULT_LIMIT));
-    let tabulated = rows.clone().any(|r| ctx.model.row(r).info.eq == "T.1");
-    write_tuples(ctx, c, &table, tabulated.then_some(rows.clone()), out)?;
-    if tabulated {
+    write_tuples(ctx, c, &table, out)?;
+    if written.encoding.is_tabulated() {
         ops::tupled(ctx, c, out)?;
     } else {
-        if ctx.opts.formulation != Formulation::Melkonian {
+        if let CageEncoding::Paper {
+            past_tuple_limit: true,
+        } = written.encoding
+        {
             let text = format!(
                 "More than {} tuples (--tuple-limit): the tuple formulation keeps the paper's \
                  rows for this cage.",
@@ -279,31 +340,12 @@ fn coord(cell: Cell) -> String {
     format!("({},{})", cell.row + 1, cell.col + 1)
 }
 
-/// The rows of cage `c` (0-based): its section of the model.
-fn cage_rows(model: &Model, c: usize) -> Range<usize> {
-    let prefix = format!("cage {}:", c + 1);
-    let Some(i) = model
-        .sections
-        .iter()
-        .position(|s| s.title.starts_with(&prefix))
-    else {
-        return 0..0;
-    };
-    let start = model.sections[i].first_row;
-    let end = model
-        .sections
-        .get(i + 1)
-        .map_or(model.num_rows(), |s| s.first_row);
-    start..end
-}
-
 /// The tuple count, and the tuples themselves when few (with their z
 /// variable when the tuple formulation wrote one).
 fn write_tuples(
     ctx: &Ctx,
     c: usize,
     table: &Result<Tuples, tuples::TooMany>,
-    tabulated: Option<Range<usize>>,
     out: &mut dyn Write,
 ) -> fmt::Result {
     let t = match table {
@@ -320,7 +362,9 @@ fn write_tuples(
     if count > LISTED_TUPLES {
         return Ok(());
     }
-    let z = tabulated.map_or_else(Vec::new, |rows| z_names(&ctx.model, c, rows));
+    let z: Vec<(usize, &str)> = (ctx.cage(c).z.iter())
+        .map(|&(t, var)| (t, ctx.model.var_name(var)))
+        .collect();
     let label_width = z.iter().map(|(_, name)| name.len() + 2).max().unwrap_or(0);
     let heads: Vec<String> = t.cells.iter().map(|&cell| coord(cell)).collect();
     writeln!(out, "    {:label_width$}{}", "", heads.join(" "))?;
@@ -328,7 +372,7 @@ fn write_tuples(
         let label = z
             .iter()
             .find(|(ti, _)| *ti == i)
-            .map_or(String::new(), |(_, name)| name.clone());
+            .map_or("", |(_, name)| name);
         let values: Vec<String> = tuple
             .iter()
             .zip(&heads)
@@ -338,21 +382,6 @@ fn write_tuples(
         writeln!(out, "{}", line.trim_end())?;
     }
     Ok(())
-}
-
-/// The z variables of the tuple formulation's (T.1) row, with the index of
-/// the tuple each stands for (`z_C_T` is tuple T, 1-based).
-fn z_names(model: &Model, c: usize, rows: Range<usize>) -> Vec<(usize, String)> {
-    let prefix = format!("z_{}_", c + 1);
-    rows.map(|r| model.row(r))
-        .filter(|row| row.info.eq == "T.1")
-        .flat_map(|row| row.terms.iter())
-        .filter_map(|t| {
-            let name = model.var_name(t.var);
-            let index: usize = name.strip_prefix(&prefix)?.parse().ok()?;
-            Some((index.checked_sub(1)?, name.to_string()))
-        })
-        .collect()
 }
 
 fn write_rows(model: &Model, c: usize, rows: Range<usize>, out: &mut dyn Write) -> fmt::Result {
@@ -365,7 +394,7 @@ fn write_rows(model: &Model, c: usize, rows: Range<usize>, out: &mut dyn Write) 
     writeln!(out, "  rows:")?;
     for r in rows {
         let row = model.row(r);
-        let eq = format!("({})", row.info.eq);
+        let eq = format!("({})", row.info.family.label());
         let pieces = row_pieces(model, r);
         writeln!(
             out,

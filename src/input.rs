@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use crate::diag::Diagnostics;
 use crate::front::{self, InputFormat};
 use crate::ir::Puzzle;
+use crate::words::{Message, Rust, Setting, Words};
 
 /// A puzzle that parsed and validated, with the warnings met on the way.
 #[derive(Debug)]
@@ -35,7 +36,7 @@ pub enum LoadError {
         "{0}:{1}:{2}: error: the file is not UTF-8 text (binary data?): its first byte that is not UTF-8 is here"
     )]
     NotText(String, usize, usize),
-    #[error("{0}: cannot tell the input format from the file name; use --from")]
+    #[error("{}", unknown_format(.0, &Rust))]
     UnknownFormat(String),
     /// Parse or validation errors, already rendered with file:line:col, and
     /// the same diagnostics (warnings too), sorted, for faces that show them
@@ -46,6 +47,22 @@ pub enum LoadError {
         count: usize,
         diagnostics: Diagnostics,
     },
+}
+
+impl Message for LoadError {
+    fn message(&self, words: &dyn Words) -> String {
+        match self {
+            LoadError::UnknownFormat(name) => unknown_format(name, words),
+            other => other.to_string(),
+        }
+    }
+}
+
+fn unknown_format(name: &str, words: &dyn Words) -> String {
+    format!(
+        "{name}: cannot tell the input format from the file name; use {}",
+        words.setting(Setting::From)
+    )
 }
 
 /// Reads `path` (`-` is stdin) as `format`; without one, as a Keen ID if the

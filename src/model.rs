@@ -8,12 +8,14 @@
 //! rows and links when every x is there), which are not stored at all. A
 //! 100×100 model stays in tens of MB.
 
+mod family;
 mod pages;
 pub mod point;
 mod terms;
 use terms::Coefs;
 pub use terms::{Run, TermIter, Terms};
 mod var_names;
+pub use family::RowFamily;
 pub use point::PointError;
 pub use var_names::VarName;
 
@@ -94,8 +96,9 @@ pub struct Term {
 /// A row's metadata; its terms are `Model::terms(row)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RowInfo {
-    /// Equation label of the source the row comes from, e.g. `2.1` or `given`.
-    pub eq: &'static str,
+    /// The equation (or extension) the row instantiates; its label is
+    /// what comments show (`2.1`, `given`).
+    pub family: RowFamily,
     pub sense: Sense,
     pub rhs: i64,
     terms: TermsAt,
@@ -299,7 +302,7 @@ impl Model {
     pub fn add_row(
         &mut self,
         name: impl std::fmt::Display,
-        eq: &'static str,
+        family: RowFamily,
         note: impl std::fmt::Display,
         terms: impl IntoIterator<Item = (VarId, i64)>,
         sense: Sense,
@@ -348,7 +351,7 @@ impl Model {
         }
         let end = self.term_vars.len() as u32;
         self.end_row(
-            eq,
+            family,
             sense,
             rhs,
             TermsAt::Stored {
@@ -366,7 +369,7 @@ impl Model {
     pub fn add_run_row(
         &mut self,
         name: impl std::fmt::Display,
-        eq: &'static str,
+        family: RowFamily,
         note: impl std::fmt::Display,
         run: Run,
         sense: Sense,
@@ -405,7 +408,7 @@ impl Model {
         if let Err(e) = self.check_room(terms.len()) {
             return fail(self, e);
         }
-        self.end_row(eq, sense, rhs, TermsAt::Run(run));
+        self.end_row(family, sense, rhs, TermsAt::Run(run));
         Ok(())
     }
 
@@ -442,7 +445,7 @@ impl Model {
     }
 
     /// Keeps a row whose name, note and terms were written.
-    fn end_row(&mut self, eq: &'static str, sense: Sense, rhs: i64, terms: TermsAt) {
+    fn end_row(&mut self, family: RowFamily, sense: Sense, rhs: i64, terms: TermsAt) {
         self.row_names.end_name();
         self.row_notes.end_name();
         self.nonzeros += match terms {
@@ -450,7 +453,7 @@ impl Model {
             TermsAt::Run(run) => Terms::run(run).len(),
         };
         self.rows.push(RowInfo {
-            eq,
+            family,
             sense,
             rhs,
             terms,
@@ -653,10 +656,24 @@ mod tests {
             Domain::Continuous { lo: 1, hi: 4 },
         );
         m.section("first");
-        m.add_row("r1", "2.1", "note", [(a, 1), (b, 0)], Sense::Eq, 1)
-            .unwrap();
-        m.add_row("r2", "3.2", "n", [(b, 1), (a, -3)], Sense::Le, 0)
-            .unwrap();
+        m.add_row(
+            "r1",
+            RowFamily::CellValue,
+            "note",
+            [(a, 1), (b, 0)],
+            Sense::Eq,
+            1,
+        )
+        .unwrap();
+        m.add_row(
+            "r2",
+            RowFamily::ValueLink,
+            "n",
+            [(b, 1), (a, -3)],
+            Sense::Le,
+            0,
+        )
+        .unwrap();
         assert_eq!(m.var_name(a), "x_1");
         assert_eq!(m.var_name(b), "y_1_2");
         assert_eq!(m.row(0).terms.len(), 1, "zero coefficient dropped");
@@ -690,11 +707,18 @@ mod tests {
             coef: -1,
             coef_step: -1,
         };
-        m.add_run_row("run", "3.2", "a run", run, Sense::Eq, 0)
+        m.add_run_row("run", RowFamily::ValueLink, "a run", run, Sense::Eq, 0)
             .unwrap();
         let listed = [(v[6], 1), (v[1], -1), (v[3], -2), (v[5], -3)];
-        m.add_row("listed", "3.2", "a run", listed, Sense::Eq, 0)
-            .unwrap();
+        m.add_row(
+            "listed",
+            RowFamily::ValueLink,
+            "a run",
+            listed,
+            Sense::Eq,
+            0,
+        )
+        .unwrap();
         assert_eq!(m.row(0).terms.to_vec(), m.row(1).terms.to_vec());
         assert_eq!(m.row(0).terms.as_run(), Some(run));
         assert_eq!(m.num_nonzeros(), 8);
@@ -710,7 +734,7 @@ mod tests {
         let rows: [&[i64]; 5] = [&[1, -1, -1], &[1, 1, 1], &[-1, 1, 1], &[1, -1, 2], &[1]];
         for (r, coefs) in rows.iter().enumerate() {
             let terms = v.iter().zip(coefs.iter()).map(|(&v, &c)| (v, c));
-            m.add_row(format!("r{r}"), "", "", terms, Sense::Le, 1)
+            m.add_row(format!("r{r}"), RowFamily::Sum, "", terms, Sense::Le, 1)
                 .unwrap();
         }
         for (r, coefs) in rows.iter().enumerate() {
@@ -762,10 +786,13 @@ mod tests {
             ),
         ];
         for (run, error) in bad {
-            assert_eq!(m.add_run_row("r", "", "", run, Sense::Eq, 1), Err(error));
+            assert_eq!(
+                m.add_run_row("r", RowFamily::Sum, "", run, Sense::Eq, 1),
+                Err(error)
+            );
         }
         m.limit_nonzeros(1);
-        let too_many = m.add_run_row("r", "", "", ones, Sense::Eq, 1);
+        let too_many = m.add_run_row("r", RowFamily::Sum, "", ones, Sense::Eq, 1);
         assert_eq!(too_many, Err(ModelError::TooLarge { limit: 1 }));
         assert_eq!((m.num_rows(), m.num_nonzeros()), (0, 0));
         assert_eq!(m.row_names.text, "");
@@ -776,15 +803,29 @@ mod tests {
         let mut m = Model::new("t");
         let a = m.add_var(format_args!("a"), Domain::Binary);
         assert_eq!(
-            m.add_row("e", "", String::new(), [(a, 0)], Sense::Eq, 0),
+            m.add_row("e", RowFamily::Sum, String::new(), [(a, 0)], Sense::Eq, 0),
             Err(ModelError::EmptyRow("e".into()))
         );
         assert_eq!(
-            m.add_row("d", "", String::new(), [(a, 1), (a, 2)], Sense::Eq, 0),
+            m.add_row(
+                "d",
+                RowFamily::Sum,
+                String::new(),
+                [(a, 1), (a, 2)],
+                Sense::Eq,
+                0
+            ),
             Err(ModelError::RepeatedVar("d".into()))
         );
         assert!(matches!(
-            m.add_row("big", "", String::new(), [(a, 1 << 40)], Sense::Eq, 0),
+            m.add_row(
+                "big",
+                RowFamily::Sum,
+                String::new(),
+                [(a, 1 << 40)],
+                Sense::Eq,
+                0
+            ),
             Err(ModelError::CoefficientTooLarge { .. })
         ));
         assert_eq!(m.num_rows(), 0);

@@ -2,13 +2,14 @@
 
 use serde::Serialize;
 
-use crate::model::{Domain, Model, PresolveReport};
+use crate::model::{Domain, Model, PresolveReport, RowFamily};
 
-/// Counts for one family of rows (rows sharing an equation label).
+/// Counts for one family of rows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Family {
-    /// The equation label (`2.1`, `5.3`, `given`).
-    pub eq: &'static str,
+    /// Written as its equation label (`"eq": "2.1"`, `"5.3"`, `"given"`).
+    #[serde(rename = "eq")]
+    pub family: RowFamily,
     pub rows: usize,
     pub nonzeros: usize,
 }
@@ -47,14 +48,14 @@ impl Stats {
             }
         }
         for row in model.rows() {
-            let eq = row.info.eq;
-            match s.families.iter_mut().find(|f| f.eq == eq) {
+            let family = row.info.family;
+            match s.families.iter_mut().find(|f| f.family == family) {
                 Some(f) => {
                     f.rows += 1;
                     f.nonzeros += row.terms.len();
                 }
                 None => s.families.push(Family {
-                    eq,
+                    family,
                     rows: 1,
                     nonzeros: row.terms.len(),
                 }),

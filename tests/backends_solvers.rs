@@ -12,7 +12,7 @@ use std::path::Path;
 
 use cagec::back::{self, FixedNames};
 use cagec::ir::{Grid, Puzzle};
-use cagec::model::{Domain, Model, Sense, Term, VarId};
+use cagec::model::{Domain, Model, RowFamily, Sense, Term, VarId};
 use puzzles::{KK0, KK0_SOLUTION, KK1, KK1_SOLUTION, cyclic, grid, jwiki};
 use solvers::{Outcome, Status, available};
 
@@ -125,7 +125,7 @@ fn var(m: &mut Model, name: &str, domain: Domain) -> VarId {
 fn row(m: &mut Model, name: &str, terms: &[(VarId, i64)], sense: Sense, rhs: i64) {
     m.add_row(
         name,
-        "t",
+        RowFamily::Sum,
         format_args!("test row {name}"),
         terms.iter().copied(),
         sense,

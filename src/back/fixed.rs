@@ -310,6 +310,7 @@ impl Display for MapLine<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::RowFamily;
     use crate::model::{Domain, Sense};
 
     #[test]
@@ -340,11 +341,26 @@ mod tests {
         let a = m.add_var(format_args!("x_1_1_1"), Domain::Binary);
         let b = m.add_var(format_args!("x_10_10_10"), Domain::Binary);
         let c = m.add_var(format_args!("C0000001"), Domain::Binary);
-        m.add_row("cell_1_1", "2.1", "n", [(a, 1)], Sense::Eq, 1)
+        m.add_row(
+            "cell_1_1",
+            RowFamily::CellValue,
+            "n",
+            [(a, 1)],
+            Sense::Eq,
+            1,
+        )
+        .unwrap();
+        m.add_row(
+            "cell_10_10",
+            RowFamily::CellValue,
+            "n",
+            [(b, 1), (c, 1)],
+            Sense::Eq,
+            1,
+        )
+        .unwrap();
+        m.add_row("obj", RowFamily::NoGood, "", [(a, 1)], Sense::Le, 1)
             .unwrap();
-        m.add_row("cell_10_10", "2.1", "n", [(b, 1), (c, 1)], Sense::Eq, 1)
-            .unwrap();
-        m.add_row("obj", "", "", [(a, 1)], Sense::Le, 1).unwrap();
         let names = fixed_names(&m);
         assert_eq!(names.name(), "amodelna");
         assert_eq!(names.renamed_count(), 4);
@@ -381,8 +397,15 @@ mod tests {
     fn nothing_renamed_gives_an_empty_body() {
         let mut m = Model::new("t");
         let a = m.add_var(format_args!("x_1_1_1"), Domain::Binary);
-        m.add_row("cell_1_1", "2.1", "n", [(a, 1)], Sense::Eq, 1)
-            .unwrap();
+        m.add_row(
+            "cell_1_1",
+            RowFamily::CellValue,
+            "n",
+            [(a, 1)],
+            Sense::Eq,
+            1,
+        )
+        .unwrap();
         let names = fixed_names(&m);
         assert_eq!(names.renamed_count(), 0);
         let mut map = Vec::new();

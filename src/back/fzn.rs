@@ -11,7 +11,7 @@
 //!
 //! The model must have integer variables only and a `y_I_J` for every cell:
 //! write the model of
-//! [`with_integer_cells`](crate::formulate::integral::with_integer_cells).
+//! [`formulate_integer_cells`](crate::formulate::formulate_integer_cells).
 
 use std::fmt::{self, Display, Formatter};
 use std::io::{self, Write};

@@ -4,7 +4,7 @@
 
 use std::fmt::{self, Display, Formatter, Write};
 
-use crate::model::{Model, Row, Section, VarId, VarName};
+use crate::model::{Model, Row, RowFamily, Section, VarId, VarName};
 
 /// Spaces for padding, sliced as needed.
 const SPACES: &str = "                                                                ";
@@ -188,10 +188,8 @@ fn comment_of(
             w.write_str(" ")?;
             comment_text(w, name)?;
         }
-        if !info.eq.is_empty() {
-            w.write_str(" ")?;
-            label(w, info.eq)?;
-        }
+        w.write_str(" ")?;
+        label(w, info.family)?;
         if !row.note.is_empty() {
             w.write_str(" ")?;
             comment_text(w, row.note)?;
@@ -213,13 +211,13 @@ fn comment_text(w: &mut dyn Write, text: &str) -> fmt::Result {
 /// A row's equation label: in parentheses when it is an equation number
 /// (`(2.1)`, `(6.1.5)`, the appendix's `(A.11)`), the word itself (`given`,
 /// `nogood`) otherwise.
-fn label(w: &mut dyn Write, eq: &str) -> fmt::Result {
-    if eq.bytes().any(|b| b.is_ascii_digit()) {
+fn label(w: &mut dyn Write, family: RowFamily) -> fmt::Result {
+    if family.is_numbered() {
         w.write_str("(")?;
-        comment_text(w, eq)?;
+        w.write_str(family.label())?;
         w.write_str(")")
     } else {
-        comment_text(w, eq)
+        w.write_str(family.label())
     }
 }
 
@@ -744,17 +742,21 @@ mod tests {
 
     #[test]
     fn labels() {
-        let label = |eq| {
+        let label = |family| {
             let mut out = String::new();
-            label(&mut out, eq).unwrap();
+            label(&mut out, family).unwrap();
             out
         };
-        assert_eq!(label("2.1"), "(2.1)");
-        assert_eq!(label("6.1.5"), "(6.1.5)");
-        assert_eq!(label("A.11"), "(A.11)");
-        assert_eq!(label("given"), "given");
-        assert_eq!(label("nogood"), "nogood");
-        assert_eq!(label("é"), "?");
+        assert_eq!(label(RowFamily::CellValue), "(2.1)");
+        assert_eq!(label(RowFamily::PrimeExponents), "(6.1.5)");
+        assert_eq!(label(RowFamily::ValueSetMembers), "(A.11)");
+        assert_eq!(label(RowFamily::Given), "given");
+        assert_eq!(label(RowFamily::NoGood), "nogood");
+        // Labels go into comments as they are: each must be safe there.
+        for family in RowFamily::ALL {
+            let shown = label(family);
+            assert_eq!(CommentText(&shown).to_string(), shown);
+        }
     }
 
     #[test]

@@ -19,7 +19,9 @@ use cagec::gzip;
 use cagec::input;
 use cagec::ir::Rules;
 
+use super::words::Flags;
 use super::{exit, interrupt, output};
+use cagec::words::Message;
 use known::Known;
 use manifest::{Entry, ManifestFormat};
 
@@ -322,12 +324,12 @@ fn compile_into(
         ));
     }
     let compiled = Compiled::new(puzzle, &opts, format, &loaded.stem)
-        .map_err(|e| fail(&notes, e.to_string(), exit::INVALID))?;
+        .map_err(|e| fail(&notes, e.message(&Flags), exit::INVALID))?;
     let model = compiled.model();
     let counted = match (model, args.manifest) {
         (None, Some(_)) if format != OutputFormat::Mzn => Some(
             formulate_with(puzzle, &opts)
-                .map_err(|e| fail(&notes, e.to_string(), exit::INVALID))?,
+                .map_err(|e| fail(&notes, e.message(&Flags), exit::INVALID))?,
         ),
         _ => None,
     };

@@ -10,6 +10,8 @@ use cagec::input::{self, Loaded};
 
 use super::exit;
 use super::output;
+use super::words::Flags;
+use cagec::words::Message;
 
 pub const AFTER_HELP: &str = "\
 With --html the output is one HTML page that needs no network and no server: the puzzle
@@ -95,7 +97,7 @@ fn failed(loaded: &Loaded, e: &ExplainError) -> u8 {
             exit::IO
         }
         _ => {
-            eprintln!("cagec: {}: {e}", loaded.display_name);
+            eprintln!("cagec: {}: {}", loaded.display_name, e.message(&Flags));
             exit::INVALID
         }
     }

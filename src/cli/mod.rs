@@ -14,7 +14,7 @@ pub mod progress;
 mod render;
 pub mod solve;
 mod stats;
-mod words;
+pub mod words;
 
 use std::process::ExitCode;
 
@@ -119,6 +119,8 @@ pub fn report_load_error(err: &cagec::input::LoadError) -> u8 {
 /// A load error as every subcommand reports it, and its exit code.
 pub fn load_error_text(err: &cagec::input::LoadError) -> (String, u8) {
     use cagec::input::LoadError;
+    use cagec::words::Message;
+    use words::Flags;
     match err {
         LoadError::Invalid {
             rendered, count, ..
@@ -131,6 +133,6 @@ pub fn load_error_text(err: &cagec::input::LoadError) -> (String, u8) {
         ),
         LoadError::Io { .. } => (format!("cagec: {err}\n"), exit::IO),
         LoadError::NotText(..) => (format!("{err}\n"), exit::INVALID),
-        LoadError::UnknownFormat(_) => (format!("cagec: {err}\n"), exit::INVALID),
+        LoadError::UnknownFormat(_) => (format!("cagec: {}\n", err.message(&Flags)), exit::INVALID),
     }
 }

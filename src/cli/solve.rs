@@ -14,6 +14,7 @@ use cagec::picture::{self, Style};
 use cagec::solve::report::{self, Record};
 use cagec::solve::session::Workspace;
 use cagec::solve::{self, Config, Mode, Outcome, Solver, Stop, Uniqueness, Via, locate};
+use cagec::words::Message;
 
 use super::{batch, exit, interrupt};
 
@@ -474,7 +475,8 @@ fn solve_one(
         Ok(l) => l,
         Err(e) => {
             report.push(Chunk::Err(super::load_error_text(&e).0));
-            let record = Record::invalid(&path.display().to_string(), solver, via, &e.to_string());
+            let message = e.message(&super::words::Flags);
+            let record = Record::invalid(&path.display().to_string(), solver, via, &message);
             return finish(args, config, record, report);
         }
     };

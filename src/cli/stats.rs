@@ -2,13 +2,15 @@
 
 use std::path::PathBuf;
 
-use cagec::formulate::{family_name, formulate_with};
+use cagec::formulate::formulate_with;
 use cagec::front::InputFormat;
 use cagec::input;
 use cagec::solve::root::{self, RootLp};
 use cagec::stats::Stats;
 
 use super::exit;
+use super::words::Flags;
+use cagec::words::Message;
 
 #[derive(clap::Args, Debug)]
 pub struct StatsArgs {
@@ -38,7 +40,7 @@ pub fn run(args: &StatsArgs) -> u8 {
     let model = match formulate_with(&loaded.puzzle, &args.model.options()) {
         Ok(m) => m,
         Err(e) => {
-            eprintln!("cagec: {}: {e}", loaded.display_name);
+            eprintln!("cagec: {}: {}", loaded.display_name, e.message(&Flags));
             return exit::INVALID;
         }
     };
@@ -108,8 +110,8 @@ fn table(name: &str, n: usize, s: &Stats) -> String {
     for f in &s.families {
         out.push_str(&format!(
             "{:<8} {:<34} {:>8} {:>10}\n",
-            format!("({})", f.eq),
-            family_name(f.eq),
+            format!("({})", f.family.label()),
+            f.family.describe(),
             f.rows,
             f.nonzeros
         ));

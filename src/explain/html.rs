@@ -16,8 +16,8 @@ mod tests;
 
 use askama::Template;
 
-use super::{Ctx, ExplainError, cage_body, cage_rows, heading, preamble};
-use crate::formulate::{Options, family_name};
+use super::{Ctx, ExplainError, cage_body, heading, preamble};
+use crate::formulate::Options;
 use crate::ir::{Grid, Puzzle};
 use crate::model::{Model, Section};
 use crate::stats::Stats;
@@ -62,7 +62,7 @@ pub fn page(puzzle: &Puzzle, opts: &Options, page: &Page) -> Result<String, Expl
             limit: MAX_NONZEROS,
         });
     }
-    let ranges: Vec<_> = (0..count).map(|c| cage_rows(model, c)).collect();
+    let ranges: Vec<_> = ctx.cages.iter().map(|c| c.rows.clone()).collect();
     let map = CellMap::new(puzzle, model, &ranges);
     let mut cages = Vec::with_capacity(count);
     for (c, rows) in ranges.iter().enumerate() {
@@ -97,13 +97,13 @@ pub fn page(puzzle: &Puzzle, opts: &Options, page: &Page) -> Result<String, Expl
         .families
         .iter()
         .map(|f| FamilyView {
-            eq: f.eq,
+            eq: f.family.label(),
             // As the LP file's comments label rows: `(2.1)`, but `given`.
-            label: match f.eq.bytes().any(|b| b.is_ascii_digit()) {
-                true => format!("({})", f.eq),
-                false => f.eq.to_string(),
+            label: match f.family.is_numbered() {
+                true => format!("({})", f.family.label()),
+                false => f.family.label().to_string(),
             },
-            name: family_name(f.eq),
+            name: f.family.describe(),
             rows: f.rows,
             nonzeros: f.nonzeros,
         })

@@ -4,12 +4,13 @@
 
 use std::fmt::{self, Write};
 
-use super::{Ctx, cage_rows, coord, plural};
+use super::{Ctx, coord, plural};
 use crate::formulate::names;
 use crate::formulate::primes::{exponent, factorize, primes_up_to, ratio_big_m};
 use crate::formulate::products::value_sets;
-use crate::formulate::{Formulation, ProductMethod};
+use crate::formulate::{CageEncoding, Formulated, Formulation, ProductMethod};
 use crate::ir::Cell;
+use crate::model::RowFamily;
 use crate::tuples::Tuples;
 
 /// Writes `text` as a wrapped paragraph indented under the cage heading.
@@ -21,14 +22,11 @@ fn y(cell: Cell) -> String {
     names::y(cell.row as usize, cell.col as usize)
 }
 
-/// The binary u of cage `c` as the model's rows name it.
+/// The binary u of cage `c` as the model names it.
 fn u_name(ctx: &Ctx, c: usize) -> String {
-    let m = &ctx.model;
-    cage_rows(m, c)
-        .flat_map(|r| m.row(r).terms.iter())
-        .map(|t| m.var_name(t.var))
-        .find(|name| name.starts_with("u_"))
-        .unwrap_or("u")
+    ctx.cage(c)
+        .u
+        .map_or("u", |u| ctx.model.var_name(u))
         .to_string()
 }
 
@@ -168,8 +166,8 @@ pub(super) fn product(
     }
     para(ctx, out, &choice_text(ctx, c, straight, table))?;
     let m = &ctx.model;
-    let written = cage_rows(m, c)
-        .filter(|&r| m.row(r).info.eq == "6.1.5")
+    let written = (ctx.cage(c).rows.clone())
+        .filter(|&r| m.row(r).info.family == RowFamily::PrimeExponents)
         .count();
     let primes = primes_up_to(ctx.n()).len();
     if m.presolve.is_some() && written > 0 && written < primes {
@@ -346,8 +344,7 @@ fn bent_text(
 
 /// Which method the model's rows use, and why under the options given.
 fn choice_text(ctx: &Ctx, c: usize, straight: bool, table: Option<&Tuples>) -> String {
-    let m = &ctx.model;
-    let by_sets = cage_rows(m, c).any(|r| m.row(r).info.eq != "6.1.5");
+    let by_sets = matches!(ctx.cage(c).encoding, CageEncoding::ValueSets(_));
     let used = if by_sets {
         "value sets"
     } else {
@@ -374,8 +371,11 @@ fn auto_text(ctx: &Ctx, c: usize) -> String {
     let Some((primes, sets)) = ctx.alternatives() else {
         return "--product auto".into();
     };
-    let nonzeros =
-        |m: &crate::model::Model| -> usize { cage_rows(m, c).map(|r| m.row(r).terms.len()).sum() };
+    let nonzeros = |f: &Formulated| -> usize {
+        (f.cages[c].rows.clone())
+            .map(|r| f.model.row(r).terms.len())
+            .sum()
+    };
     let (p, s) = (nonzeros(primes), nonzeros(sets));
     format!(
         "--product auto keeps the encoding with fewer non-zeros, and here value sets need \
@@ -385,11 +385,7 @@ fn auto_text(ctx: &Ctx, c: usize) -> String {
 
 pub(super) fn tupled(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
     let cn = c + 1;
-    let m = &ctx.model;
-    let z = cage_rows(m, c)
-        .map(|r| m.row(r))
-        .find(|row| row.info.eq == "T.1")
-        .map_or(0, |row| row.terms.len());
+    let z = ctx.cage(c).z.len();
     let count = crate::tuples::enumerate(&ctx.puzzle.cages[c], ctx.n(), ctx.opts.tuple_limit)
         .map_or(z, |t| t.count());
     if z < count {

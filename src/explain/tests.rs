@@ -1,6 +1,20 @@
 use super::text::WIDTH;
 use super::*;
+use crate::formulate::formulate_with;
 use crate::input;
+
+/// The rows of cage `c` (0-based) read off the model alone: its section,
+/// titled `cage C: …`. An independent check of what the formulation says
+/// it wrote for each cage.
+fn section_rows(model: &Model, c: usize) -> Range<usize> {
+    let prefix = format!("cage {}:", c + 1);
+    let Some(i) = (model.sections.iter()).position(|s| s.title.starts_with(&prefix)) else {
+        return 0..0;
+    };
+    let start = model.sections[i].first_row;
+    let end = (model.sections.get(i + 1)).map_or(model.num_rows(), |s| s.first_row);
+    start..end
+}
 
 fn load(name: &str) -> Puzzle {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -63,21 +77,85 @@ fn lists_exactly_the_cage_rows_of_the_emitted_model() {
         for opts in options() {
             let model = formulate_with(&puzzle, &opts).unwrap();
             let text = explain(&puzzle, &opts, None).unwrap();
-            let shared = ["2.1", "2.2", "2.3", "3.2"];
+            let shared = [
+                RowFamily::CellValue,
+                RowFamily::ValueOncePerRow,
+                RowFamily::ValueOncePerColumn,
+                RowFamily::ValueLink,
+            ];
             let expected: Vec<String> = model
                 .rows()
-                .filter(|r| !shared.contains(&r.info.eq))
+                .filter(|r| !shared.contains(&r.info.family))
                 .map(|r| r.name.to_string())
                 .collect();
             assert!(!expected.is_empty());
             assert_eq!(listed_rows(&text), expected, "{name} {opts:?}");
-            for (eq, _) in [("2.1", ()), ("3.2", ())] {
-                let count = model.rows().filter(|r| r.info.eq == eq).count();
+            for family in [RowFamily::CellValue, RowFamily::ValueLink] {
+                let count = model.rows().filter(|r| r.info.family == family).count();
+                let eq = family.label();
                 assert!(
                     text.lines().any(|l| l.starts_with(&format!("  ({eq})"))
                         && l.ends_with(&format!("{count} rows"))),
                     "{name}: shared family {eq}"
                 );
+            }
+        }
+    }
+}
+
+#[test]
+fn what_the_formulation_says_each_cage_got_is_what_the_model_has() {
+    for name in FIXTURES.iter().chain(&["killer9.cage"]) {
+        let puzzle = load(name);
+        let mut all = options();
+        all.push(Options {
+            formulation: Formulation::Cover,
+            ..Options::default()
+        });
+        for opts in all {
+            let f = formulate_cages(&puzzle, &opts).unwrap();
+            assert_eq!(f.model, formulate_with(&puzzle, &opts).unwrap());
+            assert_eq!(f.cages.len(), puzzle.cages.len());
+            for (c, cage) in f.cages.iter().enumerate() {
+                let what = format!("{name} {} cage {}", opts.label(), c + 1);
+                assert_eq!(cage.rows, section_rows(&f.model, c), "{what}");
+                let rows = || cage.rows.clone().map(|r| f.model.row(r).info.family);
+                // A tabulated cage has its (T.1) row over exactly its z.
+                let choice = rows().filter(|&fam| fam == RowFamily::TupleChoice).count();
+                assert_eq!(choice, usize::from(cage.encoding.is_tabulated()), "{what}");
+                if cage.encoding.is_tabulated() {
+                    let t1 = (cage.rows.clone())
+                        .map(|r| f.model.row(r))
+                        .find(|r| r.info.family == RowFamily::TupleChoice)
+                        .unwrap();
+                    let vars: Vec<_> = t1.terms.iter().map(|t| t.var).collect();
+                    let z: Vec<_> = cage.z.iter().map(|&(_, v)| v).collect();
+                    assert_eq!(vars, z, "{what}");
+                    for &(t, v) in &cage.z {
+                        assert_eq!(f.model.var_name(v), format!("z_{}_{}", c + 1, t + 1));
+                    }
+                } else {
+                    assert!(cage.z.is_empty(), "{what}");
+                }
+                let sets = rows().any(|fam| {
+                    matches!(
+                        fam,
+                        RowFamily::PairValueSet
+                            | RowFamily::ValueSet
+                            | RowFamily::ValueSetMembers
+                            | RowFamily::ValueSetChoice
+                    )
+                });
+                let by_sets = matches!(cage.encoding, CageEncoding::ValueSets(_));
+                assert!(sets <= by_sets, "{what}");
+                // u is the cage's own, and in one of its rows.
+                if let Some(u) = cage.u {
+                    assert_eq!(f.model.var_name(u), format!("u_{}", c + 1));
+                    let uses = rows().count() > 0
+                        && (cage.rows.clone())
+                            .any(|r| f.model.row(r).terms.iter().any(|t| t.var == u));
+                    assert!(uses || cage.rows.is_empty(), "{what}");
+                }
             }
         }
     }
@@ -111,7 +189,7 @@ fn big_m_in_the_text_is_the_coefficient_in_the_model() {
             if cage.op != Op::Div {
                 continue;
             }
-            let first = cage_rows(&model, c).start;
+            let first = section_rows(&model, c).start;
             let m = model.row(first).terms.get(2).expect("a third term").coef;
             let text = flat(&explain(&puzzle, &Options::default(), Some(c + 1)).unwrap());
             let claim = text
@@ -188,15 +266,16 @@ fn auto_counts_agree_with_the_choice_even_after_presolve() {
                     continue;
                 }
                 let nz =
-                    |m: &Model| -> usize { cage_rows(m, c).map(|r| m.row(r).terms.len()).sum() };
-                let chose_sets = cage_rows(&model, c).any(|r| model.row(r).info.eq != "6.1.5");
+                    |m: &Model| -> usize { section_rows(m, c).map(|r| m.row(r).terms.len()).sum() };
+                let chose_sets = section_rows(&model, c)
+                    .any(|r| model.row(r).info.family != RowFamily::PrimeExponents);
                 assert_eq!(
                     chose_sets,
-                    nz(sets) < nz(primes),
+                    nz(&sets.model) < nz(&primes.model),
                     "{name} presolve={presolve} cage {}",
                     c + 1
                 );
-                assert_eq!(nz(&model), nz(primes).min(nz(sets)));
+                assert_eq!(nz(&model), nz(&primes.model).min(nz(&sets.model)));
             }
         }
     }

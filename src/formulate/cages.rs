@@ -1,12 +1,89 @@
 //! The rows of each cage: givens, (3.1) sums, (4.1) differences, (5.1)–(5.4)
-//! ratios and (6.1.5) products by prime exponents.
+//! ratios and (6.1.5) products by prime exponents, or the cage's tuples,
+//! as its [`CageEncoding`] says.
 
-use super::cover::Cover;
+use super::encoding::{CageEncoding, Trace};
 use super::primes::{exponent, primes_up_to, ratio_big_m};
 use super::{FormulateError, Formulation, Layout, Options, ProductMethod, names, products, tupled};
 use crate::ir::{Cage, Cell, Op, Puzzle};
-use crate::model::{Domain, Model, ModelError, Sense, VarId};
+use crate::model::{Domain, Model, ModelError, RowFamily, Sense, VarId};
 use crate::tuples::{self, TooMany, Tuples};
+
+/// Each cage's encoding, or the error its rows would raise (a clue the
+/// paper has no rows for, with too many tuples): raised when the cage is
+/// reached, so the model's errors come in the order its rows do.
+pub(super) type Encodings = Vec<Result<CageEncoding, FormulateError>>;
+
+/// How every cage of a KenKen model is written (not the cover formulation,
+/// which decides its own): the paper's rows, its value sets, or its tuples.
+/// `present` says whether x[cell, k] is in the model (presolve removes some),
+/// which `--product auto` weighs.
+pub(super) fn encodings(
+    puzzle: &Puzzle,
+    opts: &Options,
+    present: impl Fn(Cell, usize) -> bool,
+) -> Encodings {
+    let primes = primes_up_to(puzzle.size);
+    let by_sets = matches!(opts.product, ProductMethod::Sets | ProductMethod::Auto);
+    (puzzle.cages.iter().enumerate())
+        .map(|(c, cage)| {
+            let wanted = opts.formulation == Formulation::Tuples
+                || beyond_the_paper(cage)
+                || (by_sets && cage.op == Op::Mul);
+            let table = wanted.then(|| tuples::enumerate(cage, puzzle.size, opts.tuple_limit));
+            encoding(puzzle.size, opts, c, cage, table, &primes, &present)
+        })
+        .collect()
+}
+
+/// One cage's encoding, from its tuples where the options read them.
+fn encoding(
+    n: usize,
+    opts: &Options,
+    c: usize,
+    cage: &Cage,
+    table: Option<Result<Tuples, TooMany>>,
+    primes: &[usize],
+    present: &impl Fn(Cell, usize) -> bool,
+) -> Result<CageEncoding, FormulateError> {
+    if beyond_the_paper(cage) {
+        // The paper has no rows for these: the tuple rows are exact.
+        return match table {
+            Some(Ok(tuples)) => Ok(CageEncoding::Tuples {
+                tuples,
+                beyond_the_paper: true,
+            }),
+            _ => Err(FormulateError::TooManyTuples {
+                cage: c + 1,
+                limit: opts.tuple_limit,
+            }),
+        };
+    }
+    if opts.formulation != Formulation::Melkonian {
+        return Ok(match table {
+            Some(Ok(tuples)) => CageEncoding::Tuples {
+                tuples,
+                beyond_the_paper: false,
+            },
+            _ => CageEncoding::Paper {
+                past_tuple_limit: true,
+            },
+        });
+    }
+    let cells = cage.sorted_cells();
+    if let Some(Ok(t)) = &table
+        && cage.op == Op::Mul
+        && is_straight(&cells)
+    {
+        let sets = products::value_sets(t);
+        if products::prefer_sets(opts.product, n, &cells, primes, &sets, present) {
+            return Ok(CageEncoding::ValueSets(sets));
+        }
+    }
+    Ok(CageEncoding::Paper {
+        past_tuple_limit: false,
+    })
+}
 
 /// Declares `u_C` for every difference or ratio cage written with the
 /// paper's rows, in cage order (after x and y, before any z or w).
@@ -26,68 +103,39 @@ pub(super) fn declare_u(
         .collect()
 }
 
-/// Each cage's tuples up to the tuple limit, where its rows depend on
-/// them (the tuple formulation, clues beyond the paper, products by value
-/// sets), else `None`: enumerated once, for [`declare_u`] and
-/// [`cage_rows`] both. The cover formulation lists its own (every cage
-/// beyond the paper among them), and reads none here.
-pub(super) type Tables = Vec<Option<Result<Tuples, TooMany>>>;
-
-pub(super) fn tables(puzzle: &Puzzle, opts: &Options) -> Tables {
-    let by_sets = matches!(opts.product, ProductMethod::Sets | ProductMethod::Auto);
-    (puzzle.cages.iter())
-        .map(|cage| {
-            let read = opts.formulation == Formulation::Tuples
-                || beyond_the_paper(cage)
-                || (by_sets && cage.op == Op::Mul);
-            let read = read && opts.formulation != Formulation::Cover;
-            read.then(|| tuples::enumerate(cage, puzzle.size, opts.tuple_limit))
-        })
-        .collect()
-}
-
 /// Variables, rows and non-zeros of the tuple rows (T.1, T.2) of the cages
-/// the tables tabulate, at most (presolve leaves some out).
-pub(super) fn tuple_room(puzzle: &Puzzle, opts: &Options, tables: &Tables) -> [usize; 3] {
+/// written as their tuples, at most (presolve leaves some out).
+pub(super) fn tuple_room(n: usize, encodings: &Encodings) -> [usize; 3] {
     let mut room = [0; 3];
-    for (cage, table) in puzzle.cages.iter().zip(tables) {
-        if let Some(Ok(t)) = table
-            && tabulated_by_tuples(opts, cage, table.as_ref())
-        {
+    for encoding in encodings {
+        if let Ok(CageEncoding::Tuples { tuples: t, .. }) = encoding {
             let (z, cells) = (t.count(), t.cells.len());
             room[0] += z;
-            room[1] += 1 + cells * puzzle.size;
-            room[2] += z + cells * (puzzle.size + z);
+            room[1] += 1 + cells * n;
+            room[2] += z + cells * (n + z);
         }
     }
     room
 }
 
-/// Whether the tuple formulation writes cage `c` with its tuples.
-pub(super) fn tabulated_by_tuples(
-    opts: &Options,
-    cage: &Cage,
-    table: Option<&Result<Tuples, TooMany>>,
-) -> bool {
-    (opts.formulation == Formulation::Tuples || beyond_the_paper(cage))
-        && matches!(table, Some(Ok(_)))
-}
-
-/// Every cage's rows, in input order. With `cover` (the exact-cover
-/// formulation), the cages it tabulates get their (T.1) row over the z it
-/// declared; the others, as always, the paper's rows on x, y and `u`.
+/// Every cage's rows, in input order, as its encoding says: the cover
+/// formulation's (T.1) row over the z it declared, the tuple rows, the
+/// value sets, or the paper's rows on x, y and `u`.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn cage_rows(
     model: &mut Model,
     l: &Layout,
     puzzle: &Puzzle,
     opts: &Options,
+    encodings: Encodings,
     u: &[Option<VarId>],
-    cover: Option<&Cover>,
-    tables: &Tables,
+    cover: Option<&super::cover::Cover>,
+    trace: &mut Trace,
 ) -> Result<(), FormulateError> {
     let primes = primes_up_to(l.n);
     let multiples = prime_multiples(&primes, l.n);
-    for (c, cage) in puzzle.cages.iter().enumerate() {
+    for ((c, cage), encoding) in puzzle.cages.iter().enumerate().zip(encodings) {
+        let encoding = encoding?;
         let cells = cage.sorted_cells();
         let title = format!(
             "cage {}: {}{} on {}",
@@ -96,114 +144,108 @@ pub(super) fn cage_rows(
             cage.op.symbol(),
             describe_cells(&cells)
         );
-        if let Some(cover) = cover
-            && let Some(z) = cover.z(c)
-        {
-            model.section(cover.section_title(c, &title));
-            tupled::choice_row(model, c, z)?;
-            continue;
-        }
-        // Listed by `tables` wherever it is read below.
-        let table = (tables.get(c).and_then(Option::as_ref)).map(|t| t.as_ref().map_err(|e| *e));
-        if beyond_the_paper(cage) {
-            // The paper has no rows for these: the tuple rows are exact.
-            let too_many = FormulateError::TooManyTuples {
-                cage: c + 1,
-                limit: opts.tuple_limit,
-            };
-            let t = table.and_then(Result::ok).ok_or(too_many)?;
-            model.section(format!(
-                "{title}; {} tuples (T.1, T.2): no linear rows in the paper for this clue",
-                t.count()
-            ));
-            tupled::rows(model, l, c, t)?;
-            continue;
-        }
-        let table = match (opts.formulation, opts.product, cage.op) {
-            // The cover formulation gets here only for cages past the limit.
-            (Formulation::Cover, _, _) => Some(Err(tuples::TooMany {
-                limit: opts.tuple_limit,
-            })),
-            (Formulation::Tuples, _, _)
-            | (_, ProductMethod::Sets | ProductMethod::Auto, Op::Mul) => table,
-            _ => None,
-        };
-        if opts.formulation != Formulation::Melkonian {
-            match &table {
-                Some(Ok(t)) => {
-                    model.section(format!("{title}; {} tuples (T.1, T.2)", t.count()));
-                    tupled::rows(model, l, c, t)?;
-                    continue;
-                }
-                _ => model.section(format!(
-                    "{title}; more than {} tuples: the paper's rows instead",
-                    opts.tuple_limit
-                )),
+        let first = model.num_rows();
+        let mut z = Vec::new();
+        match &encoding {
+            CageEncoding::Cover { .. } => {
+                let cover = cover.expect("cover encodings come with the cover");
+                let zs = cover.z(c).expect("the cover tabulates this cage");
+                model.section(cover.section_title(c, &title));
+                tupled::choice_row(model, c, zs)?;
+                z = zs.to_vec();
             }
-        } else {
-            model.section(title);
-        }
-        let t = cage.target as i64;
-        match cage.op {
-            Op::Given => model.add_row(
-                names::cage(c),
-                "given",
-                format!(
-                    "cage {}: cell {} is given as {t}",
-                    c + 1,
-                    describe_cells(&cells)
-                ),
-                l.value_terms(cells[0], 1),
-                Sense::Eq,
-                t,
-            )?,
-            Op::Add => model.add_row(
-                names::cage(c),
-                "3.1",
-                format!("cage {} ({t}+): the values add up to {t}", c + 1),
-                cells.iter().flat_map(|&cell| l.value_terms(cell, 1)),
-                Sense::Eq,
-                t,
-            )?,
-            Op::Sub => {
-                let (a, b) = (cells[0], cells[1]);
-                let u = u[c].expect("u declared for difference cages");
-                model.add_row(
-                    names::cage(c),
-                    "4.1",
-                    format!(
-                        "cage {} ({t}-): |y_b - y_a| = {t}; u_{} = 0: b - a = {t}, u_{} = 1: a - b = {t}",
-                        c + 1,
-                        c + 1,
-                        c + 1
+            CageEncoding::Tuples {
+                tuples: t,
+                beyond_the_paper,
+            } => {
+                model.section(match beyond_the_paper {
+                    true => format!(
+                        "{title}; {} tuples (T.1, T.2): no linear rows in the paper for this clue",
+                        t.count()
                     ),
-                    (l.value_terms(b, 1).chain(l.value_terms(a, -1))).chain([(u, 2 * t)]),
-                    Sense::Eq,
-                    t,
-                )?
+                    false => format!("{title}; {} tuples (T.1, T.2)", t.count()),
+                });
+                z = tupled::rows(model, l, c, t)?;
             }
-            Op::Div => {
-                let u = u[c].expect("u declared for ratio cages");
-                ratio_rows(model, l, c, cage, (cells[0], cells[1]), u)?
+            CageEncoding::ValueSets(sets) => {
+                model.section(title);
+                products::set_rows(model, l, c, cage, &cells, sets)?;
             }
-            Op::Hidden => unreachable!("hidden operations are tabulated above"),
-            Op::Mul => {
-                let sets = match (&table, is_straight(&cells)) {
-                    (Some(Ok(t)), true) => Some(products::value_sets(t)),
-                    _ => None,
-                };
-                match sets {
-                    Some(sets)
-                        if products::prefer_sets(opts.product, l, &cells, &primes, &sets) =>
-                    {
-                        products::set_rows(model, l, c, cage, &cells, &sets)?
-                    }
-                    _ => product_rows(model, l, c, cage, &cells, &primes, &multiples)?,
-                }
+            CageEncoding::Paper { past_tuple_limit } => {
+                model.section(match past_tuple_limit {
+                    true => format!(
+                        "{title}; more than {} tuples: the paper's rows instead",
+                        opts.tuple_limit
+                    ),
+                    false => title,
+                });
+                paper_rows(model, l, c, cage, &cells, u[c], &primes, &multiples)?;
             }
         }
+        trace.push(&encoding, first..model.num_rows(), u[c], &z);
     }
     Ok(())
+}
+
+/// The paper's rows for cage `c`'s clue; `u` is its orientation, declared
+/// for differences and ratios.
+#[allow(clippy::too_many_arguments)]
+fn paper_rows(
+    model: &mut Model,
+    l: &Layout,
+    c: usize,
+    cage: &Cage,
+    cells: &[Cell],
+    u: Option<VarId>,
+    primes: &[usize],
+    multiples: &[Vec<(usize, i64)>],
+) -> Result<(), ModelError> {
+    let t = cage.target as i64;
+    match cage.op {
+        Op::Given => model.add_row(
+            names::cage(c),
+            RowFamily::Given,
+            format!(
+                "cage {}: cell {} is given as {t}",
+                c + 1,
+                describe_cells(cells)
+            ),
+            l.value_terms(cells[0], 1),
+            Sense::Eq,
+            t,
+        ),
+        Op::Add => model.add_row(
+            names::cage(c),
+            RowFamily::Sum,
+            format!("cage {} ({t}+): the values add up to {t}", c + 1),
+            cells.iter().flat_map(|&cell| l.value_terms(cell, 1)),
+            Sense::Eq,
+            t,
+        ),
+        Op::Sub => {
+            let (a, b) = (cells[0], cells[1]);
+            let u = u.expect("u declared for difference cages");
+            model.add_row(
+                names::cage(c),
+                RowFamily::Difference,
+                format!(
+                    "cage {} ({t}-): |y_b - y_a| = {t}; u_{} = 0: b - a = {t}, u_{} = 1: a - b = {t}",
+                    c + 1,
+                    c + 1,
+                    c + 1
+                ),
+                (l.value_terms(b, 1).chain(l.value_terms(a, -1))).chain([(u, 2 * t)]),
+                Sense::Eq,
+                t,
+            )
+        }
+        Op::Div => {
+            let u = u.expect("u declared for ratio cages");
+            ratio_rows(model, l, c, cage, (cells[0], cells[1]), u)
+        }
+        Op::Hidden => unreachable!("hidden operations are written as their tuples"),
+        Op::Mul => product_rows(model, l, c, cage, cells, primes, multiples),
+    }
 }
 
 /// Clues the paper has no rows for: a hidden operation, and differences or
@@ -226,14 +268,14 @@ fn is_straight(cells: &[Cell]) -> bool {
 pub(super) fn add_row_or_drop(
     model: &mut Model,
     name: impl std::fmt::Display,
-    eq: &'static str,
+    family: RowFamily,
     note: impl std::fmt::Display,
     terms: impl IntoIterator<Item = (VarId, i64)>,
     sense: Sense,
     rhs: i64,
 ) -> Result<(), ModelError> {
     // `add_row` refuses an empty row and leaves no trace of it.
-    let added = model.add_row(name, eq, note, terms, sense, rhs);
+    let added = model.add_row(name, family, note, terms, sense, rhs);
     if let (Err(ModelError::EmptyRow(_)), Some(report)) = (&added, model.presolve.as_mut())
         && sense.holds(0, rhs)
     {
@@ -247,7 +289,7 @@ pub(super) fn add_row_or_drop(
 /// coefficient, sense, RHS and note of one ratio row.
 type RatioRow = (
     &'static str,
-    &'static str,
+    RowFamily,
     [(Cell, i64); 2],
     i64,
     Sense,
@@ -271,7 +313,7 @@ fn ratio_rows(
     let rows: [RatioRow; 4] = [
         (
             "r1",
-            "5.1",
+            RowFamily::RatioBAtLeast,
             [(b, 1), (a, -r)],
             m,
             Sense::Ge,
@@ -280,7 +322,7 @@ fn ratio_rows(
         ),
         (
             "r2",
-            "5.2",
+            RowFamily::RatioBAtMost,
             [(b, 1), (a, -r)],
             -m,
             Sense::Le,
@@ -289,7 +331,7 @@ fn ratio_rows(
         ),
         (
             "r3",
-            "5.3",
+            RowFamily::RatioAAtLeast,
             [(a, 1), (b, -r)],
             -m,
             Sense::Ge,
@@ -298,7 +340,7 @@ fn ratio_rows(
         ),
         (
             "r4",
-            "5.4",
+            RowFamily::RatioAAtMost,
             [(a, 1), (b, -r)],
             m,
             Sense::Le,
@@ -341,7 +383,7 @@ fn product_rows(
         add_row_or_drop(
             model,
             names::cage_part(c, format_args!("p{p}")),
-            "6.1.5",
+            RowFamily::PrimeExponents,
             format_args!(
                 "cage {} ({t}*): the values hold the prime {p} exactly {e} time{} ({t} = {})",
                 c + 1,

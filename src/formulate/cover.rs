@@ -16,7 +16,7 @@
 
 use super::{FormulateError, Layout, Options, names, tupled};
 use crate::ir::{Puzzle, Rules};
-use crate::model::{Model, Sense, VarId};
+use crate::model::{Model, RowFamily, Sense, VarId};
 use crate::tuples::{self, Tuples};
 
 /// A tabulated cage: its tuples, and the z of those presolve kept (each
@@ -101,9 +101,14 @@ impl Cover {
         self.cages[c].as_ref().map(|(_, z)| &z[..])
     }
 
+    /// The tuples of cage `c`, when it is tabulated.
+    pub(super) fn count(&self, c: usize) -> Option<usize> {
+        self.cages[c].as_ref().map(|(t, _)| t.count())
+    }
+
     /// `cage 3: 11+ on (1,1) (1,2); 6 tuples (T.1; T.2 written into the line rows)`.
     pub(super) fn section_title(&self, c: usize, title: &str) -> String {
-        let count = self.cages[c].as_ref().map_or(0, |(t, _)| t.count());
+        let count = self.count(c).unwrap_or(0);
         format!("{title}; {count} tuples (T.1; T.2 written into the line rows)")
     }
 
@@ -152,7 +157,7 @@ impl Cover {
         };
         let line = |model: &mut Model,
                     name: &dyn std::fmt::Display,
-                    eq: &'static str,
+                    family: RowFamily,
                     what: String,
                     k: usize,
                     terms: Vec<(VarId, i64)>| {
@@ -163,7 +168,7 @@ impl Cover {
                 });
             }
             let note = format!("value {k} appears once in {what}");
-            Ok(model.add_row(name, eq, note, terms, line_sense, 1)?)
+            Ok(model.add_row(name, family, note, terms, line_sense, 1)?)
         };
         model.section(
             "(2.2) every value appears once in each row, over the tuples that put it there",
@@ -174,7 +179,7 @@ impl Cover {
                 line(
                     model,
                     &names::row(i, k),
-                    "2.2",
+                    RowFamily::ValueOncePerRow,
                     format!("row {}", i + 1),
                     k,
                     t,
@@ -190,7 +195,7 @@ impl Cover {
                 line(
                     model,
                     &names::col(j, k),
-                    "2.3",
+                    RowFamily::ValueOncePerColumn,
                     format!("column {}", j + 1),
                     k,
                     t,
@@ -204,7 +209,14 @@ impl Cover {
                     let mut cells = cells.iter().map(|c| (c.row as usize, c.col as usize));
                     let t = terms(&mut cells, k);
                     let what = format!("box {} (row-major)", b + 1);
-                    line(model, &format!("box_{}_{k}", b + 1), "K.1", what, k, t)?;
+                    line(
+                        model,
+                        &format!("box_{}_{k}", b + 1),
+                        RowFamily::BoxValueOnce,
+                        what,
+                        k,
+                        t,
+                    )?;
                 }
             }
         }

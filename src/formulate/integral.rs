@@ -6,21 +6,24 @@
 //!   (It was once the paper's model rewritten, a second copy of a model that
 //!   is hundreds of MB at n = 100; the tests keep that rewrite, and check
 //!   that both write the same bytes.)
-//! - FlatZinc knows integers: [`with_integer_cells`] makes `y_I_J` an
-//!   integer (it is integral by (3.2)), and gives a Killer Sudoku model,
-//!   which has no y, its y and link rows, so that a FlatZinc reader can print
-//!   the grid.
+//! - FlatZinc knows integers: its model
+//!   ([`formulate_integer_cells`](super::formulate_integer_cells)) has
+//!   `y_I_J` an integer (it is integral by (3.2)), and gives a Killer Sudoku
+//!   model, which has no y, its y and link rows, so that a FlatZinc reader
+//!   can print the grid.
 
-use super::{Layout, link_rows, names};
-use crate::model::{Domain, Model, ModelError, VarId};
+use super::{Layout, link_rows};
+use crate::model::{Domain, Model, ModelError};
 
-/// The header line that describes y.
-pub(super) const Y_LINE: &str = "y_I_J";
+/// The header line that describes y when it is an integer.
+pub(super) const INTEGER_Y_LINE: &str =
+    "y_I_J   = the value of cell (I,J), 1..n (an integer, tied to the x by (3.2))";
 
-/// `model` with `y_I_J` an integer variable; a Killer Sudoku model gets y
-/// and its link rows (3.2) after everything else.
-pub fn with_integer_cells(mut model: Model, n: usize) -> Result<Model, ModelError> {
-    let mut layout = layout_of(&model, n);
+/// Makes the model's `y_I_J` integers; a Killer Sudoku model, which has no
+/// y, gets them, with their link rows (3.2) and header line, after
+/// everything else.
+pub(super) fn integer_cells(model: &mut Model, mut layout: Layout) -> Result<(), ModelError> {
+    let n = layout.n;
     if layout.y.is_empty() {
         for i in 0..n {
             for j in 0..n {
@@ -33,52 +36,50 @@ pub fn with_integer_cells(mut model: Model, n: usize) -> Result<Model, ModelErro
                     .push(model.add_indexed_var("y", &[i + 1, j + 1], domain).0);
             }
         }
-        link_rows(&mut model, &layout)?;
+        link_rows(model, &layout)?;
+        model.header.push(INTEGER_Y_LINE.to_string());
     }
     for y in (0..layout.y.len()).filter_map(|cell| layout.y_of(cell / n, cell % n)) {
         let (lo, hi) = model.domain(y).bounds();
         model.set_domain(y, Domain::Integer { lo, hi });
     }
-    let line = "y_I_J   = the value of cell (I,J), 1..n (an integer, tied to the x by (3.2))";
-    match model.header.iter_mut().find(|l| l.starts_with(Y_LINE)) {
-        Some(l) => *l = line.to_string(),
-        None => model.header.push(line.to_string()),
-    }
-    Ok(model)
-}
-
-/// Where the x and y of a formulated model are, read from their names.
-fn layout_of(model: &Model, n: usize) -> Layout {
-    let mut x = vec![Layout::ABSENT; n * n * n];
-    let mut y = vec![None; n * n];
-    for v in model.vars() {
-        let name = model.var_name(v);
-        if let Some((i, j, k)) = names::parse_x(name).filter(|&(i, j, k)| i < n && j < n && k <= n)
-        {
-            x[(i * n + j) * n + k - 1] = v.0;
-        } else if let Some((i, j)) = names::parse_y(name).filter(|&(i, j)| i < n && j < n) {
-            y[i * n + j] = Some(v);
-        }
-    }
-    // KenKen declares every y, Killer Sudoku none.
-    let y = y
-        .into_iter()
-        .map(|y| y.map(|v: VarId| v.0))
-        .collect::<Option<Vec<_>>>()
-        .unwrap_or_default();
-    Layout {
-        n,
-        x,
-        dense_from: None,
-        y,
-    }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formulate::{self, Formulation, Options};
-    use crate::model::Sense;
+    use crate::formulate::{self, Formulation, Options, names};
+    use crate::model::{RowFamily, Sense, VarId};
+
+    /// Where the x and y of a formulated model are, read from their names:
+    /// the rewrite below works from a model's text, as a reader would.
+    fn layout_of(model: &Model, n: usize) -> Layout {
+        let mut x = vec![Layout::ABSENT; n * n * n];
+        let mut y = vec![None; n * n];
+        for v in model.vars() {
+            let name = model.var_name(v);
+            if let Some((i, j, k)) =
+                names::parse_x(name).filter(|&(i, j, k)| i < n && j < n && k <= n)
+            {
+                x[(i * n + j) * n + k - 1] = v.0;
+            } else if let Some((i, j)) = names::parse_y(name).filter(|&(i, j)| i < n && j < n) {
+                y[i * n + j] = Some(v);
+            }
+        }
+        // KenKen declares every y, Killer Sudoku none.
+        let y = y
+            .into_iter()
+            .map(|y| y.map(|v: VarId| v.0))
+            .collect::<Option<Vec<_>>>()
+            .unwrap_or_default();
+        Layout {
+            n,
+            x,
+            dense_from: None,
+            y,
+        }
+    }
 
     fn load(name: &str) -> crate::ir::Puzzle {
         let path = format!("{}/fixtures/puzzles/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -98,7 +99,8 @@ mod tests {
         }
         let mut out = Model::new(model.name.clone());
         out.header = model.header.clone();
-        if let Some(line) = out.header.iter_mut().find(|l| l.starts_with(Y_LINE)) {
+        let paper_y = "y_I_J   = the value of cell (I,J), 1..n (continuous: integral by (3.2))";
+        if let Some(line) = out.header.iter_mut().find(|l| *l == paper_y) {
             *line = "y_I_J   = sum_k k x_I_J_K, written out wherever the paper has y \
                      (every variable is 0/1)"
                 .to_string();
@@ -114,7 +116,7 @@ mod tests {
         let mut terms = Vec::new();
         for r in 0..model.num_rows() {
             let row = model.row(r);
-            let link = row.info.eq == "3.2";
+            let link = row.info.family == RowFamily::ValueLink;
             while let Some(s) = sections.next_if(|s| s.first_row <= r) {
                 // The link rows' section goes with them.
                 if !link {
@@ -137,7 +139,7 @@ mod tests {
             }
             out.add_row(
                 row.name,
-                row.info.eq,
+                row.info.family,
                 row.note,
                 terms.iter().copied(),
                 sense,
@@ -165,7 +167,7 @@ mod tests {
         let paper = formulate::formulate(&p).unwrap();
         let m = formulate::formulate_zero_one(&p, &Options::default()).unwrap();
         assert!(m.vars().all(|v| m.domain(v) == Domain::Binary));
-        assert!(m.rows().all(|r| r.info.eq != "3.2"));
+        assert!(m.rows().all(|r| r.info.family != RowFamily::ValueLink));
         assert_eq!(m.num_rows(), paper.num_rows() - 16);
         assert!(!m.sections.iter().any(|s| s.title.starts_with("(3.2)")));
         // The sum cage 11+ on four cells: y written as 1 x + 2 x + ...
@@ -222,16 +224,26 @@ mod tests {
             presolve: true,
             ..Options::default()
         };
-        let m = with_integer_cells(formulate::formulate_with(&p, &opts).unwrap(), 4).unwrap();
+        let m = formulate::formulate_integer_cells(&p, &opts).unwrap();
         let y = m.find_var("y_1_1").unwrap();
         assert!(matches!(m.domain(y), Domain::Integer { .. }));
+        let paper = formulate::formulate_with(&p, &opts).unwrap();
+        assert_eq!(
+            (m.num_vars(), m.num_rows()),
+            (paper.num_vars(), paper.num_rows())
+        );
+        assert!(m.header.iter().any(|l| l == INTEGER_Y_LINE));
         let killer = load("killer9.cage");
         let base = formulate::formulate(&killer).unwrap();
-        let m = with_integer_cells(base.clone(), 9).unwrap();
+        let m = formulate::formulate_integer_cells(&killer, &Options::default()).unwrap();
         assert_eq!(m.num_vars(), base.num_vars() + 81);
         assert_eq!(m.num_rows(), base.num_rows() + 81);
+        assert_eq!(m.header.last().map(String::as_str), Some(INTEGER_Y_LINE));
         let link = m.rows().last().unwrap();
-        assert_eq!((link.name, link.info.eq), ("link_9_9", "3.2"));
+        assert_eq!(
+            (link.name, link.info.family),
+            ("link_9_9", RowFamily::ValueLink)
+        );
         assert_eq!(
             m.domain(m.find_var("y_9_9").unwrap()),
             Domain::Integer { lo: 1, hi: 9 }

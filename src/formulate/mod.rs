@@ -8,6 +8,7 @@
 
 mod cages;
 mod cover;
+mod encoding;
 pub mod integral;
 mod killer;
 pub mod names;
@@ -17,8 +18,12 @@ pub mod primes;
 pub mod products;
 mod tupled;
 
+use encoding::Trace;
+pub use encoding::{CageEncoding, CageRows};
+
 use crate::ir::{Cell, Puzzle, Rules};
-use crate::model::{Domain, Model, ModelError, Run, Sense, Term, VarId};
+use crate::model::{Domain, Model, ModelError, RowFamily, Run, Sense, Term, VarId};
+use crate::words::{Message, Rust, Setting, Words};
 use itertools::Either;
 use names::{
     Note,
@@ -174,33 +179,81 @@ impl From<ModelError> for FormulateError {
     }
 }
 
-/// Why no model was built.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+/// Why no model was built. A message that names a setting to change says
+/// it in each face's words ([`Message`]); `Display` in the Rust API's.
+#[derive(Debug, PartialEq, Eq)]
 pub enum FormulateError {
-    #[error(
-        "the model would have more than {limit} non-zeros (a limit that keeps absurd puzzles from taking the machine's memory); raise it with --max-nonzeros"
-    )]
-    TooLarge { limit: usize },
-    #[error(transparent)]
+    /// More non-zeros than [`Options::max_nonzeros`].
+    TooLarge {
+        limit: usize,
+    },
     Model(ModelError),
     /// Presolve proved that no grid satisfies the puzzle.
-    #[error("the puzzle has no solution: presolve found a contradiction")]
     NoSolution,
-    #[error("presolve handles grids up to {max}x{max}")]
-    PresolveTooLarge { max: usize },
+    PresolveTooLarge {
+        max: usize,
+    },
     /// A clue the paper has no rows for needs its tuples, and there are too many.
-    #[error(
-        "cage {cage} has more than {limit} tuples, and its clue can only be written with them; raise --tuple-limit"
-    )]
-    TooManyTuples { cage: usize, limit: usize },
+    TooManyTuples {
+        cage: usize,
+        limit: usize,
+    },
     /// The cover formulation found a line where no cage can place a value.
-    #[error("the puzzle has no solution: no cage can place {value} in {line}")]
-    ValueNowhere { value: usize, line: String },
+    ValueNowhere {
+        value: usize,
+        line: String,
+    },
     /// The other solver families' formats take the tuple model.
-    #[error(
-        "--formulation cover writes MIP models (lp, mps, fixed-mps, ampl); {format} takes --formulation tuples or melkonian"
-    )]
-    CoverIsMip { format: &'static str },
+    CoverIsMip {
+        format: &'static str,
+    },
+}
+
+impl Message for FormulateError {
+    fn message(&self, words: &dyn Words) -> String {
+        match self {
+            FormulateError::TooLarge { limit } => format!(
+                "the model would have more than {limit} non-zeros (a limit that keeps absurd \
+                 puzzles from taking the machine's memory); raise it with {}",
+                words.setting(Setting::MaxNonzeros)
+            ),
+            FormulateError::Model(e) => e.to_string(),
+            FormulateError::NoSolution => {
+                "the puzzle has no solution: presolve found a contradiction".to_string()
+            }
+            FormulateError::PresolveTooLarge { max } => {
+                format!("presolve handles grids up to {max}x{max}")
+            }
+            FormulateError::TooManyTuples { cage, limit } => format!(
+                "cage {cage} has more than {limit} tuples, and its clue can only be written \
+                 with them; raise {}",
+                words.setting(Setting::TupleLimit)
+            ),
+            FormulateError::ValueNowhere { value, line } => {
+                format!("the puzzle has no solution: no cage can place {value} in {line}")
+            }
+            FormulateError::CoverIsMip { format } => format!(
+                "{} writes MIP models (lp, mps, fixed-mps, ampl); {format} takes {} or melkonian",
+                words.choice(Setting::Formulation, "cover"),
+                words.choice(Setting::Formulation, "tuples"),
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for FormulateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message(&Rust))
+    }
+}
+
+impl std::error::Error for FormulateError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FormulateError::Model(e) => e.source(),
+            _ => None,
+        }
+    }
 }
 
 /// The variables of a model: x where present, y for every cell.
@@ -289,26 +342,55 @@ pub fn formulate(puzzle: &Puzzle) -> Result<Model, FormulateError> {
 
 /// The model for `puzzle` with the given options.
 pub fn formulate_with(puzzle: &Puzzle, opts: &Options) -> Result<Model, FormulateError> {
-    build(puzzle, opts, Values::Y)
+    Ok(build(puzzle, opts, Values::Y, false)?.model)
 }
 
 /// The model in 0/1 variables alone, for the readers that know no others
 /// (OPB, DIMACS CNF): no y and no link rows (3.2); wherever the paper has
 /// `y_I_J`, the row has `Σ_k k·x_I_J_K` in its place.
 pub fn formulate_zero_one(puzzle: &Puzzle, opts: &Options) -> Result<Model, FormulateError> {
-    build(puzzle, opts, Values::ZeroOne)
+    Ok(build(puzzle, opts, Values::ZeroOne, false)?.model)
+}
+
+/// The model with integer cells, for FlatZinc: `y_I_J` is an integer
+/// (integral by (3.2) anyway), and a Killer Sudoku model, which has no y,
+/// gets y and its link rows after everything else, so that a FlatZinc
+/// reader can print the grid.
+pub fn formulate_integer_cells(puzzle: &Puzzle, opts: &Options) -> Result<Model, FormulateError> {
+    Ok(build(puzzle, opts, Values::Integer, false)?.model)
+}
+
+/// A model, and what it wrote for each cage.
+#[derive(Clone, Debug)]
+pub struct Formulated {
+    pub model: Model,
+    /// By cage, in input order.
+    pub cages: Vec<CageRows>,
+}
+
+/// [`formulate_with`], with each cage's encoding, rows and variables:
+/// what `explain` shows beside the rows.
+pub fn formulate_cages(puzzle: &Puzzle, opts: &Options) -> Result<Formulated, FormulateError> {
+    build(puzzle, opts, Values::Y, true)
 }
 
 /// How a model writes a cell's value.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Values {
-    /// `y_I_J`, tied to the x by (3.2).
+    /// `y_I_J`, continuous, tied to the x by (3.2).
     Y,
+    /// `y_I_J` an integer, tied to the x by (3.2): in Killer Sudoku too.
+    Integer,
     /// `Σ_k k·x_I_J_K` in every row that has the value.
     ZeroOne,
 }
 
-fn build(puzzle: &Puzzle, opts: &Options, values: Values) -> Result<Model, FormulateError> {
+fn build(
+    puzzle: &Puzzle,
+    opts: &Options,
+    values: Values,
+    record: bool,
+) -> Result<Formulated, FormulateError> {
     let n = puzzle.size;
     let domains = if opts.presolve {
         Some(presolve::domains(puzzle)?)
@@ -317,65 +399,80 @@ fn build(puzzle: &Puzzle, opts: &Options, values: Values) -> Result<Model, Formu
     };
     let mut model = Model::new("kenken");
     model.limit_nonzeros(opts.max_nonzeros);
+    // How each cage is written, decided before any variable is: a KenKen
+    // model's, here; the cover formulation's and Killer Sudoku's as their
+    // tables are listed.
+    let encodings = match (puzzle.rules, opts.formulation) {
+        (Rules::KenKen, Formulation::Melkonian | Formulation::Tuples) => {
+            cages::encodings(puzzle, opts, |cell, k| {
+                domains
+                    .as_ref()
+                    .is_none_or(|d| d[cell.index(n)] >> (k - 1) & 1 == 1)
+            })
+        }
+        _ => Vec::new(),
+    };
     // The paper's model: n³ x and n² y, 4n² Latin and link rows, 4n³
     // non-zeros, and then the cages': a few binaries and rows per cage, and
     // up to about 2n non-zeros per caged cell (a product cage's prime rows).
     // A hint, on the generous side: room never touched costs nothing, while
     // outgrowing it copies the arrays (formulations and presolve change it
-    // both ways).
+    // both ways). The tuple rows are counted from the tables: a tuple model
+    // is mostly them.
     let cube = n * n * n;
     let cages = puzzle.cages.len();
-    // The tuple rows, counted from the tables: a tuple model is mostly them.
-    let tables = match puzzle.rules {
-        Rules::KenKen => cages::tables(puzzle, opts),
-        Rules::Killer { .. } => Vec::new(),
-    };
-    let [z, z_rows, z_nonzeros] = cages::tuple_room(puzzle, opts, &tables);
+    let [z, z_rows, z_nonzeros] = cages::tuple_room(n, &encodings);
     model.reserve(
         (cube + n * n + 8 * cages + z).min(opts.max_nonzeros),
         4 * n * n + 32 * cages + z_rows,
         (4 * cube + n * n + 2 * n * n * n + z_nonzeros).min(opts.max_nonzeros),
     );
-    model.header = header(puzzle, opts);
-    if values == Values::ZeroOne
-        && let Some(line) = (model.header.iter_mut()).find(|l| l.starts_with(integral::Y_LINE))
-    {
-        *line = "y_I_J   = sum_k k x_I_J_K, written out wherever the paper has y \
-                 (every variable is 0/1)"
-            .to_string();
-    }
-    let with_y = puzzle.rules == Rules::KenKen && values == Values::Y;
+    model.header = header(puzzle, opts, values);
+    let with_y = puzzle.rules == Rules::KenKen && values != Values::ZeroOne;
     if opts.presolve {
         model.presolve = Some(Default::default());
     }
-    if opts.formulation == Formulation::Cover {
+    let mut trace = Trace::new(record);
+    let layout = if opts.formulation == Formulation::Cover {
         cover_model(
             &mut model,
             puzzle,
             opts,
             domains.as_deref(),
             with_y,
-            &tables,
-        )?;
+            &mut trace,
+        )?
     } else if let Rules::Killer { box_size } = puzzle.rules {
         // The seed's models use x alone: the cage sums are written with k·x.
         let layout = declare_vars(&mut model, n, domains.as_deref(), false, &[]);
         let line_sense = killer::line_sense(opts.killer_form);
         latin_rows(&mut model, &layout, line_sense)?;
-        killer::rows(&mut model, &layout, puzzle, box_size, opts)?;
+        killer::rows(&mut model, &layout, puzzle, box_size, opts, &mut trace)?;
+        layout
     } else {
         let layout = declare_vars(&mut model, n, domains.as_deref(), with_y, &[]);
         latin_rows(&mut model, &layout, Sense::Eq)?;
         link_rows(&mut model, &layout)?;
-        let u = cages::declare_u(&mut model, puzzle, |c| {
-            cages::tabulated_by_tuples(opts, &puzzle.cages[c], tables[c].as_ref())
-        });
-        cages::cage_rows(&mut model, &layout, puzzle, opts, &u, None, &tables)?;
-    }
+        let u = cages::declare_u(
+            &mut model,
+            puzzle,
+            |c| matches!(&encodings[c], Ok(e) if e.is_tabulated()),
+        );
+        cages::cage_rows(
+            &mut model, &layout, puzzle, opts, encodings, &u, None, &mut trace,
+        )?;
+        layout
+    };
     if let Some(d) = &domains {
         presolve::note_removed(&mut model, n, d);
     }
-    Ok(model)
+    if values == Values::Integer {
+        integral::integer_cells(&mut model, layout)?;
+    }
+    Ok(Formulated {
+        model,
+        cages: trace.into_cages(),
+    })
 }
 
 /// The cover formulation (see [`cover`]): x and y for the cells whose cage
@@ -387,16 +484,27 @@ fn cover_model(
     opts: &Options,
     domains: Option<&[u64]>,
     with_y: bool,
-    cage_tables: &cages::Tables,
-) -> Result<(), FormulateError> {
+    trace: &mut Trace,
+) -> Result<Layout, FormulateError> {
     let n = puzzle.size;
     let tables = cover::Cover::tables(puzzle, opts)?;
     let covered = cover::Cover::covered(puzzle, &tables);
     let kenken = puzzle.rules == Rules::KenKen;
     let layout = declare_vars(model, n, domains, with_y, &covered);
-    let tabulated: Vec<bool> = tables.iter().map(Option::is_some).collect();
+    // A cage is written through its z where the cover tabulates it, with
+    // the paper's rows past the tuple limit.
+    let encodings: cages::Encodings = (tables.iter())
+        .map(|t| {
+            Ok(match t {
+                Some(t) => CageEncoding::Cover { count: t.count() },
+                None => CageEncoding::Paper {
+                    past_tuple_limit: true,
+                },
+            })
+        })
+        .collect();
     let u = match kenken {
-        true => cages::declare_u(model, puzzle, |c| tabulated[c]),
+        true => cages::declare_u(model, puzzle, |c| tables[c].is_some()),
         false => Vec::new(),
     };
     let cover = cover::Cover::declare(model, n, tables, covered, domains);
@@ -407,14 +515,23 @@ fn cover_model(
     cover.line_rows(model, &layout, puzzle, line_sense)?;
     if kenken {
         link_rows(model, &layout)?;
-        cages::cage_rows(model, &layout, puzzle, opts, &u, Some(&cover), cage_tables)?;
+        cages::cage_rows(
+            model,
+            &layout,
+            puzzle,
+            opts,
+            encodings,
+            &u,
+            Some(&cover),
+            trace,
+        )?;
     } else {
-        killer::cage_rows(model, &layout, puzzle, opts, Some(&cover))?;
+        killer::cage_rows(model, &layout, puzzle, opts, Some(&cover), trace)?;
     }
-    Ok(())
+    Ok(layout)
 }
 
-fn header(puzzle: &Puzzle, opts: &Options) -> Vec<String> {
+fn header(puzzle: &Puzzle, opts: &Options, values: Values) -> Vec<String> {
     if let Rules::Killer { box_size } = puzzle.rules {
         let form = match opts.killer_form {
             KillerForm::Separate => "model 1: rows, columns, boxes = 1; cage values <= 1",
@@ -445,7 +562,15 @@ fn header(puzzle: &Puzzle, opts: &Options) -> Vec<String> {
             n = puzzle.size
         ),
         "x_I_J_K = 1 when cell (row I, column J) holds K (binary)".to_string(),
-        "y_I_J   = the value of cell (I,J), 1..n (continuous: integral by (3.2))".to_string(),
+        match values {
+            Values::Y => "y_I_J   = the value of cell (I,J), 1..n (continuous: integral by (3.2))",
+            Values::Integer => integral::INTEGER_Y_LINE,
+            Values::ZeroOne => {
+                "y_I_J   = sum_k k x_I_J_K, written out wherever the paper has y \
+                 (every variable is 0/1)"
+            }
+        }
+        .to_string(),
         "u_C     = orientation of difference/ratio cage C (binary)".to_string(),
         "no objective: any feasible point is a solution".to_string(),
     ];
@@ -561,10 +686,10 @@ fn cell_row(model: &mut Model, l: &Layout, i: usize, j: usize) -> Result<(), Mod
     ]);
     let name = names::cell(i, j);
     match l.x_run((i, j, 1), 1) {
-        Some(run) => model.add_run_row(name, "2.1", note, run, Sense::Eq, 1),
+        Some(run) => model.add_run_row(name, RowFamily::CellValue, note, run, Sense::Eq, 1),
         None => model.add_row(
             name,
-            "2.1",
+            RowFamily::CellValue,
             note,
             l.xs(i, j).map(|(_, x)| (x, 1)),
             Sense::Eq,
@@ -586,7 +711,7 @@ fn latin_rows(model: &mut Model, l: &Layout, line_sense: Sense) -> Result<(), Mo
     model.section("(2.2) every value appears once in each row");
     for i in 0..n {
         for k in 1..=n {
-            let (name, eq) = (names::row(i, k), "2.2");
+            let (name, eq) = (names::row(i, k), RowFamily::ValueOncePerRow);
             let note = Note([T("value "), N(k), T(" appears once in row "), N(i + 1)]);
             match l.x_run((i, 0, k), n) {
                 Some(run) => model.add_run_row(name, eq, note, run, line_sense, 1),
@@ -600,7 +725,7 @@ fn latin_rows(model: &mut Model, l: &Layout, line_sense: Sense) -> Result<(), Mo
     model.section("(2.3) every value appears once in each column");
     for j in 0..n {
         for k in 1..=n {
-            let (name, eq) = (names::col(j, k), "2.3");
+            let (name, eq) = (names::col(j, k), RowFamily::ValueOncePerColumn);
             let note = Note([T("value "), N(k), T(" appears once in column "), N(j + 1)]);
             match l.x_run((0, j, k), n * n) {
                 Some(run) => model.add_run_row(name, eq, note, run, line_sense, 1),
@@ -625,7 +750,7 @@ fn link_rows(model: &mut Model, l: &Layout) -> Result<(), ModelError> {
             let Some(y) = l.y_of(i, j) else {
                 continue;
             };
-            let (name, eq) = (names::link(i, j), "3.2");
+            let (name, eq) = (names::link(i, j), RowFamily::ValueLink);
             let note = Note([
                 T("y_"),
                 N(i + 1),
@@ -662,27 +787,3 @@ fn link_rows(model: &mut Model, l: &Layout) -> Result<(), ModelError> {
 
 #[cfg(test)]
 mod tests;
-
-/// What a row family of this formulation is, by its equation label.
-pub fn family_name(eq: &str) -> &'static str {
-    match eq {
-        "2.1" => "one value per cell",
-        "2.2" => "each value once per row",
-        "2.3" => "each value once per column",
-        "3.2" => "y is the cell's value",
-        "given" => "given cells",
-        "3.1" => "sum cages",
-        "4.1" => "difference cages",
-        "5.1" | "5.2" | "5.3" | "5.4" => "ratio cages (big-M)",
-        "6.1.5" => "product cages (prime exponents)",
-        "nogood" => "no-good cuts",
-        "6.2.4" | "A.9" => "product cages (one value set)",
-        "A.11" | "A.12" => "product cages (several value sets)",
-        "T.1" => "tuple choice (one tuple per cage)",
-        "T.2" => "x tied to the chosen tuple",
-        "K.1" => "each value once per box",
-        "K.2" => "cage values distinct",
-        "K.3" => "cage sums (k x)",
-        _ => "other",
-    }
-}

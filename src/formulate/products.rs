@@ -6,7 +6,7 @@
 use super::cages::add_row_or_drop;
 use super::{Layout, ProductMethod, names};
 use crate::ir::{Cage, Cell};
-use crate::model::{Domain, Model, ModelError, Sense};
+use crate::model::{Domain, Model, ModelError, RowFamily, Sense};
 use crate::tuples::Tuples;
 
 /// The distinct value sets of a straight cage's tuples, each sorted.
@@ -24,26 +24,27 @@ pub fn value_sets(t: &Tuples) -> Vec<Vec<u8>> {
     sets
 }
 
-/// Whether to write `sets` rather than the prime-exponent rows.
+/// Whether to write `sets` rather than the prime-exponent rows, in an
+/// `n`×`n` grid where `present(cell, k)` says whether x[cell, k] is in the
+/// model.
 pub(super) fn prefer_sets(
     method: ProductMethod,
-    l: &Layout,
+    n: usize,
     cells: &[Cell],
     primes: &[usize],
     sets: &[Vec<u8>],
+    present: impl Fn(Cell, usize) -> bool,
 ) -> bool {
     match method {
         ProductMethod::Primes => false,
         ProductMethod::Sets => !sets.is_empty(),
         ProductMethod::Auto => {
-            let present =
-                |cell: &Cell, k: usize| l.x(cell.row as usize, cell.col as usize, k).is_some();
             let by_primes: usize = primes
                 .iter()
                 .map(|&p| {
                     cells
                         .iter()
-                        .map(|cell| (p..=l.n).step_by(p).filter(|&k| present(cell, k)).count())
+                        .map(|&cell| (p..=n).step_by(p).filter(|&k| present(cell, k)).count())
                         .sum::<usize>()
                 })
                 .sum();
@@ -51,7 +52,7 @@ pub(super) fn prefer_sets(
             let xs = |s: &Vec<u8>| -> usize {
                 cells
                     .iter()
-                    .map(|c| s.iter().filter(|&&v| present(c, v as usize)).count())
+                    .map(|&c| s.iter().filter(|&&v| present(c, v as usize)).count())
                     .sum()
             };
             let by_sets: usize = match sets.len() {
@@ -88,7 +89,11 @@ pub(super) fn set_rows(
     let show = |set: &[u8]| set.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
     let cn = c + 1;
     if let [set] = sets {
-        let eq = if cells.len() == 2 { "6.2.4" } else { "A.9" };
+        let eq = if cells.len() == 2 {
+            RowFamily::PairValueSet
+        } else {
+            RowFamily::ValueSet
+        };
         return add_row_or_drop(
             model,
             names::cage(c),
@@ -111,7 +116,7 @@ pub(super) fn set_rows(
         add_row_or_drop(
             model,
             names::cage_part(c, format_args!("s{}", s + 1)),
-            "A.11",
+            RowFamily::ValueSetMembers,
             format!(
                 "cage {cn} ({t}*): w_{cn}_{} = 1 forces the values {{{}}}",
                 s + 1,
@@ -124,7 +129,7 @@ pub(super) fn set_rows(
     }
     model.add_row(
         names::cage(c),
-        "A.12",
+        RowFamily::ValueSetChoice,
         format!(
             "cage {cn} ({t}*): exactly one of its {} value sets",
             sets.len()

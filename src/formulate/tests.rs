@@ -249,8 +249,8 @@ fn products_by_value_sets_on_straight_cages_only() {
     let model = formulate_with(&straight, &opts).unwrap();
     let row = model.rows().find(|r| r.name == "cage_6").unwrap();
     assert_eq!(
-        (row.info.eq, row.info.rhs, row.terms.len()),
-        ("6.2.4", 2, 4)
+        (row.info.family, row.info.rhs, row.terms.len()),
+        (RowFamily::PairValueSet, 2, 4)
     );
 }
 
@@ -267,13 +267,13 @@ fn tuple_formulation_falls_back_above_the_limit() {
     assert!(
         model
             .rows()
-            .any(|r| r.name == "cage_2" && r.info.eq == "3.1")
+            .any(|r| r.name == "cage_2" && r.info.family == RowFamily::Sum)
     );
     assert!(model.rows().any(|r| r.name == "cage_4_p2"));
     assert!(
         model
             .rows()
-            .any(|r| r.name == "cage_3" && r.info.eq == "T.1")
+            .any(|r| r.name == "cage_3" && r.info.family == RowFamily::TupleChoice)
     );
     assert!(
         model
@@ -318,7 +318,8 @@ fn cover_rows_are_the_tuple_rows_with_x_substituted() {
         let z_of_x = |x: &str| -> Vec<String> {
             let (i, j, k) = names::parse_x(x).unwrap();
             let Some(row) = tuples.rows().find(|r| {
-                r.info.eq == "T.2" && r.name.ends_with(&format!("_{}_{}_{k}", i + 1, j + 1))
+                r.info.family == RowFamily::TupleLink
+                    && r.name.ends_with(&format!("_{}_{}_{k}", i + 1, j + 1))
             }) else {
                 return Vec::new();
             };
@@ -327,10 +328,9 @@ fn cover_rows_are_the_tuple_rows_with_x_substituted() {
                 .filter(|name| name.starts_with("z_"))
                 .collect()
         };
-        for row in tuples
-            .rows()
-            .filter(|r| ["2.2", "2.3"].contains(&r.info.eq))
-        {
+        for row in tuples.rows().filter(|r| {
+            [RowFamily::ValueOncePerRow, RowFamily::ValueOncePerColumn].contains(&r.info.family)
+        }) {
             let mut want: Vec<String> = (row.terms.iter())
                 .flat_map(|t| z_of_x(tuples.var_name(t.var)))
                 .collect();
@@ -342,9 +342,19 @@ fn cover_rows_are_the_tuple_rows_with_x_substituted() {
             got.sort();
             assert_eq!(got, want, "{} (presolve {presolve})", row.name);
         }
-        let choices = |m: &Model| m.rows().filter(|r| r.info.eq == "T.1").count();
+        let choices = |m: &Model| {
+            m.rows()
+                .filter(|r| r.info.family == RowFamily::TupleChoice)
+                .count()
+        };
         assert_eq!(choices(&cover), choices(&tuples));
-        assert_eq!(cover.rows().filter(|r| r.info.eq == "2.1").count(), 0);
+        assert_eq!(
+            cover
+                .rows()
+                .filter(|r| r.info.family == RowFamily::CellValue)
+                .count(),
+            0
+        );
     }
 }
 
@@ -378,8 +388,8 @@ fn rows_kept_as_runs_are_the_rows_written_out() {
         assert_eq!(m.num_nonzeros(), 4 * n * n * n + n * n);
         for (got, want) in m.rows().zip(model.rows()) {
             assert_eq!(
-                (got.name, got.note, got.info.eq),
-                (want.name, want.note, want.info.eq)
+                (got.name, got.note, got.info.family),
+                (want.name, want.note, want.info.family)
             );
             assert_eq!(got.terms.to_vec(), want.terms.to_vec(), "{}", got.name);
             assert_eq!(got.terms.all_ones(), want.terms.all_ones(), "{}", got.name);

@@ -6,11 +6,17 @@
 use super::Layout;
 use super::cages::add_row_or_drop;
 use super::names;
-use crate::model::{Domain, Model, ModelError, Sense, VarId};
+use crate::model::{Domain, Model, ModelError, RowFamily, Sense, VarId};
 use crate::tuples::Tuples;
 
 /// (T.1) `Σ_τ z[C,τ] = 1`; (T.2) `x[i,j,k] − Σ_{τ(i,j)=k} z[C,τ] = 0`.
-pub(super) fn rows(model: &mut Model, l: &Layout, c: usize, t: &Tuples) -> Result<(), ModelError> {
+/// Returns the `(tuple index, z)` it declared.
+pub(super) fn rows(
+    model: &mut Model,
+    l: &Layout,
+    c: usize,
+    t: &Tuples,
+) -> Result<Vec<(usize, VarId)>, ModelError> {
     let z = declare(model, c, t, |pos, v| {
         let cell = t.cells[pos];
         l.x(cell.row as usize, cell.col as usize, v as usize)
@@ -33,7 +39,7 @@ pub(super) fn rows(model: &mut Model, l: &Layout, c: usize, t: &Tuples) -> Resul
             add_row_or_drop(
                 model,
                 names::cage_part(c, format_args!("{}_{}_{k}", i + 1, j + 1)),
-                "T.2",
+                RowFamily::TupleLink,
                 format_args!(
                     "cage {cn}: cell ({},{}) holds {k} exactly when its tuple says so",
                     i + 1,
@@ -45,7 +51,7 @@ pub(super) fn rows(model: &mut Model, l: &Layout, c: usize, t: &Tuples) -> Resul
             )?;
         }
     }
-    Ok(())
+    Ok(z)
 }
 
 /// Declares `z_C_T` for the tuples of cage `c` whose every value is
@@ -78,7 +84,7 @@ pub(super) fn choice_row(
 ) -> Result<(), ModelError> {
     model.add_row(
         names::cage(c),
-        "T.1",
+        RowFamily::TupleChoice,
         format!("cage {}: exactly one of its {} tuples", c + 1, z.len()),
         z.iter().map(|&(_, var)| (var, 1)),
         Sense::Eq,

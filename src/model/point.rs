@@ -151,10 +151,24 @@ mod tests {
         let a = m.add_var(format_args!("a"), Domain::Binary);
         let b = m.add_var(format_args!("b"), Domain::Integer { lo: 0, hi: 3 });
         let y = m.add_var(format_args!("y"), Domain::Continuous { lo: 1, hi: 5 });
-        m.add_row("r1", "", String::new(), [(a, 1), (b, 2)], Sense::Eq, 4)
-            .unwrap();
-        m.add_row("r2", "", String::new(), [(b, 1), (y, -1)], Sense::Le, 0)
-            .unwrap();
+        m.add_row(
+            "r1",
+            crate::model::RowFamily::Sum,
+            String::new(),
+            [(a, 1), (b, 2)],
+            Sense::Eq,
+            4,
+        )
+        .unwrap();
+        m.add_row(
+            "r2",
+            crate::model::RowFamily::Sum,
+            String::new(),
+            [(b, 1), (y, -1)],
+            Sense::Le,
+            0,
+        )
+        .unwrap();
         m.objective = vec![crate::model::Term { var: y, coef: 3 }];
         m
     }
@@ -192,8 +206,15 @@ mod tests {
                 hi: i64::MAX,
             },
         );
-        m.add_row("r", "", String::new(), [(a, 4)], Sense::Eq, 0)
-            .unwrap();
+        m.add_row(
+            "r",
+            crate::model::RowFamily::Sum,
+            String::new(),
+            [(a, 4)],
+            Sense::Eq,
+            0,
+        )
+        .unwrap();
         // 4 · 2^62 wraps to 0 in i64.
         assert!(m.check_point(&[1 << 62]).is_err());
     }

@@ -22,7 +22,7 @@ use super::{Existence, SolveError, Stop, Via};
 use crate::compile::Encoded;
 use crate::formulate::{self, FormulateError, names};
 use crate::ir::{Grid, Puzzle};
-use crate::model::{Model, Sense, VarId};
+use crate::model::{Model, RowFamily, Sense, VarId};
 use crate::tuples;
 
 /// How far to go after the first solution.
@@ -391,6 +391,13 @@ fn add_cut(
     };
     let rhs = terms.len() as i64 - 1;
     model
-        .add_row(format!("nogood_{k}"), "nogood", note, terms, Sense::Le, rhs)
+        .add_row(
+            format!("nogood_{k}"),
+            RowFamily::NoGood,
+            note,
+            terms,
+            Sense::Le,
+            rhs,
+        )
         .map_err(|e| SolveError::Model(e.into()))
 }

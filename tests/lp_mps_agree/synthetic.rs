@@ -3,7 +3,7 @@
 //! characters no format may carry. Puzzle models reach only some of the
 //! back-ends' paths (no `Generals`, no costs, no free or negative bounds).
 
-use cagec::model::{Domain, Model, Sense, Term, VarId};
+use cagec::model::{Domain, Model, RowFamily, Sense, Term, VarId};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -61,7 +61,7 @@ fn build(vars: &[VarSpec], rows: &[RowSpec], costs: &[(Index, i64)]) -> Model {
         };
         let sense = [Sense::Le, Sense::Ge, Sense::Eq][*sense as usize % 3];
         let note = format!("row {i}\twith a tab");
-        m.add_row(name, "9.9", note, terms, sense, *rhs)
+        m.add_row(name, RowFamily::Sum, note, terms, sense, *rhs)
             .expect("terms are distinct and nonzero");
     }
     let mut seen = Vec::new();

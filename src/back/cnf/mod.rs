@@ -33,7 +33,7 @@ use std::io::{self, Write};
 use askama::Template;
 
 use super::text::{Comments, Header, LineBuf, each_row, named_row_comment};
-use crate::model::{Model, Row, Sense, VarId};
+use crate::model::{Model, Row, RowFamily, Sense, VarId};
 
 pub use amo::{Amo, PAIRWISE_MAX};
 
@@ -69,7 +69,9 @@ impl<'m> Groups<'m> {
     fn of(model: &'m Model) -> Groups<'m> {
         let mut row_of = vec![u32::MAX; model.num_vars()];
         for (r, row) in model.rows().enumerate() {
-            let cell = row.info.eq == "2.1" && row.info.sense == Sense::Eq && row.info.rhs == 1;
+            let cell = row.info.family == RowFamily::CellValue
+                && row.info.sense == Sense::Eq
+                && row.info.rhs == 1;
             if cell && row.terms.all_ones() {
                 for t in row.terms {
                     row_of[t.var.index()] = r as u32;
@@ -98,9 +100,9 @@ fn encode(model: &Model, amo: Amo, sink: &mut dyn Sink) {
         lits.extend(row.terms.iter().map(|t| lit(t.var)));
         let unit = row.terms.all_ones();
         let k = lits.len() as i64;
-        match (row.info.eq, row.info.sense, row.info.rhs) {
-            ("T.1", Sense::Eq, 1) if unit => sink.clause(&lits),
-            ("T.2", Sense::Eq, 0) if support(&row) => {
+        match (row.info.family, row.info.sense, row.info.rhs) {
+            (RowFamily::TupleChoice, Sense::Eq, 1) if unit => sink.clause(&lits),
+            (RowFamily::TupleLink, Sense::Eq, 0) if support(&row) => {
                 let (x, zs) = (lits[0], &lits[1..]);
                 let mut some = vec![-x];
                 some.extend_from_slice(zs);

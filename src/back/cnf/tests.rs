@@ -61,11 +61,19 @@ fn two_cells(terms: &[(usize, i64)], sense: Sense, rhs: i64) -> Model {
     m.add_var(format_args!("u_1"), Domain::Binary);
     for j in 0..2u32 {
         let xs = (0..3).map(|k| (VarId(j * 3 + k), 1));
-        m.add_row(format!("cell_{j}"), "2.1", "", xs, Sense::Eq, 1)
-            .unwrap();
+        m.add_row(
+            format!("cell_{j}"),
+            RowFamily::CellValue,
+            "",
+            xs,
+            Sense::Eq,
+            1,
+        )
+        .unwrap();
     }
     let terms = terms.iter().map(|&(v, c)| (VarId(v as u32), c));
-    m.add_row("r", "3.1", "", terms, sense, rhs).unwrap();
+    m.add_row("r", RowFamily::Sum, "", terms, sense, rhs)
+        .unwrap();
     m
 }
 
@@ -108,7 +116,8 @@ fn at_most_one_either_way() {
                 m.add_var(format_args!("v_{i}"), Domain::Binary);
             }
             let terms = (0..k).map(|i| (VarId(i), 1));
-            m.add_row("r", "K.2", "", terms, Sense::Le, 1).unwrap();
+            m.add_row("r", RowFamily::CageValuesDistinct, "", terms, Sense::Le, 1)
+                .unwrap();
             let c = clauses(&m, amo);
             for bits in 0..1u32 << k {
                 let fixed: Vec<bool> = (0..k).map(|i| bits >> i & 1 == 1).collect();

@@ -4,7 +4,7 @@ use std::io;
 
 use super::*;
 use crate::back::*;
-use crate::model::{Domain, Model, Sense};
+use crate::model::{Domain, Model, RowFamily, Sense};
 
 #[test]
 fn lp_bounds_are_written_only_when_needed_and_never_for_binaries() {
@@ -67,8 +67,15 @@ fn long_rows_wrap_between_terms() {
         .iter()
         .enumerate()
         .map(|(i, &v)| (v, if i % 2 == 0 { 12 } else { -7 }));
-    m.add_row("wide", "3.1", "a very wide row", terms, Sense::Ge, -123)
-        .unwrap();
+    m.add_row(
+        "wide",
+        RowFamily::Sum,
+        "a very wide row",
+        terms,
+        Sense::Ge,
+        -123,
+    )
+    .unwrap();
     let text = render_with(|w| write_lp(&m, w));
     assert!(text.lines().all(|l| l.len() <= 255));
     let body = section(&text, "Subject To", "Binaries");
@@ -167,8 +174,15 @@ fn fixed_mps_refuses_names_of_another_model_and_wide_numbers() {
 
     let mut m = Model::new("wide");
     let v = m.add_var(format_args!("v"), Domain::Binary);
-    m.add_row("r", "", "", [(v, 1)], Sense::Le, 1_000_000_000_000)
-        .unwrap();
+    m.add_row(
+        "r",
+        RowFamily::Sum,
+        "",
+        [(v, 1)],
+        Sense::Le,
+        1_000_000_000_000,
+    )
+    .unwrap();
     let mut out = Vec::new();
     let err = write_fixed_mps(&m, &fixed_names(&m), &mut out).unwrap_err();
     assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
@@ -183,8 +197,15 @@ fn sections_and_comments_are_safe_and_all_shown() {
     m.header = vec!["line one\nline two é".into()];
     m.section("empty section");
     m.section("second section");
-    m.add_row("r", "6.1.5", "note\rwith\tcontrols", [(v, 1)], Sense::Le, 1)
-        .unwrap();
+    m.add_row(
+        "r",
+        RowFamily::PrimeExponents,
+        "note\rwith\tcontrols",
+        [(v, 1)],
+        Sense::Le,
+        1,
+    )
+    .unwrap();
     let lp = render_with(|w| write_lp(&m, w));
     assert!(lp.starts_with("\\ line one?line two ?\n"), "{lp}");
     assert!(
@@ -210,8 +231,15 @@ fn fixed_mps_comments_are_folded_to_80_columns() {
     let long = "word ".repeat(30);
     m.header = vec![long.clone()];
     m.section(format!("cage 1: 9+ on {}", "(1,1) ".repeat(20)));
-    m.add_row("r", "6.1.5", long.clone(), [(v, 1)], Sense::Le, 1)
-        .unwrap();
+    m.add_row(
+        "r",
+        RowFamily::PrimeExponents,
+        long.clone(),
+        [(v, 1)],
+        Sense::Le,
+        1,
+    )
+    .unwrap();
     let fixed = render_with(|w| write_fixed_mps(&m, &fixed_names(&m), w));
     assert!(fixed.lines().all(|l| l.len() <= 80), "{fixed}");
     assert!(fixed.contains("\n*     word word"), "{fixed}");

@@ -10,7 +10,7 @@ mod layout;
 use std::io;
 
 use crate::ir::Grid;
-use crate::model::{Domain, Model, Sense};
+use crate::model::{Domain, Model, RowFamily, Sense};
 
 /// Renders with one of the writers into a string.
 pub(super) fn render_with(write: impl FnOnce(&mut dyn io::Write) -> io::Result<()>) -> String {
@@ -31,11 +31,18 @@ pub(super) fn small_model() -> Model {
     );
     let k = m.add_var(format_args!("k"), Domain::Integer { lo: 0, hi: 9 });
     m.section("the only section");
-    m.add_row("link", "3.2", "y is 3x", [(y, 1), (x, -3)], Sense::Eq, 0)
-        .unwrap();
+    m.add_row(
+        "link",
+        RowFamily::ValueLink,
+        "y is 3x",
+        [(y, 1), (x, -3)],
+        Sense::Eq,
+        0,
+    )
+    .unwrap();
     m.add_row(
         "cap_of_k_and_y",
-        "5.4",
+        RowFamily::RatioAAtMost,
         "k + y at most 6",
         [(k, 1), (y, 1)],
         Sense::Le,
@@ -44,7 +51,7 @@ pub(super) fn small_model() -> Model {
     .unwrap();
     m.add_row(
         "given_1",
-        "given",
+        RowFamily::Given,
         "k is at least -2",
         [(k, 1)],
         Sense::Ge,
@@ -156,7 +163,7 @@ pub(super) fn bounds_model() -> Model {
         .collect();
     m.add_row(
         "all",
-        "t",
+        RowFamily::Sum,
         "n",
         vars.iter().map(|&v| (v, 1)),
         Sense::Le,

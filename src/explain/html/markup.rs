@@ -128,7 +128,7 @@ pub(super) fn lp_rows(
             open = true;
             next += 1;
         }
-        let eq = model.row(r).info.eq;
+        let eq = model.row(r).info.family.label();
         out.push_str(&format!(r#"<span class="row" data-eq="{}">"#, escape(eq)));
         out.push_str(&map.markup(&lp_row(model, r).to_string()));
         out.push_str("</span>");

@@ -165,9 +165,7 @@ fn names_map_to_the_cells_they_mean() {
     let puzzle = load("kk0.cage");
     let opts = Options::default();
     let ctx = Ctx::new(&puzzle, &opts).unwrap();
-    let ranges: Vec<_> = (0..puzzle.cages.len())
-        .map(|c| cage_rows(&ctx.model, c))
-        .collect();
+    let ranges: Vec<_> = ctx.cages.iter().map(|c| c.rows.clone()).collect();
     let json: serde_json::Value =
         serde_json::from_str(&CellMap::new(&puzzle, &ctx.model, &ranges).json()).unwrap();
     let cells = |name: &str| -> Vec<u64> {
@@ -189,7 +187,7 @@ fn names_map_to_the_cells_they_mean() {
     let cage5: Vec<u64> = vec![10, 11];
     assert_eq!(puzzle.cages[4].op, crate::ir::Op::Sub);
     assert_eq!(cells("u_5"), cage5);
-    for r in cage_rows(&ctx.model, 4) {
+    for r in ctx.cage(4).rows.clone() {
         assert_eq!(cells(ctx.model.row_name(r)), cage5);
     }
     // Tuple variables mean their cage too.

@@ -193,7 +193,7 @@ fn a_point_that_breaks_a_row_is_refused() {
     model
         .add_row(
             "extra",
-            "",
+            crate::model::RowFamily::NoGood,
             String::new(),
             [(x, 1)],
             crate::model::Sense::Eq,
