@@ -8,6 +8,7 @@
 //! rows and links when every x is there), which are not stored at all. A
 //! 100×100 model stays in tens of MB.
 
+pub(crate) mod decimal;
 mod family;
 mod pages;
 pub mod point;
@@ -228,11 +229,11 @@ impl Model {
     /// A variable named `prefix` followed by `last` in decimal: the x
     /// variables of one cell share the prefix `x_I_J_`, built once.
     pub fn add_suffixed_var(&mut self, prefix: &str, last: usize, domain: Domain) -> VarId {
-        match crate::back::text::small_decimal(last as u64) {
+        match decimal::small_decimal(last as u64) {
             Some(digits) => self.names.push_parts(prefix, digits),
             None => self
                 .names
-                .push_parts(prefix, crate::back::text::Int::new(last as i64).as_str()),
+                .push_parts(prefix, decimal::Int::new(last as i64).as_str()),
         }
         self.end_var(domain)
     }

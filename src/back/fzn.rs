@@ -18,8 +18,9 @@ use std::io::{self, Write};
 
 use askama::Template;
 
-use super::text::{Comments, Header, Int, LineBuf, each_row, named_row_comment};
+use super::text::{Comments, Header, LineBuf, each_row, named_row_comment};
 use crate::formulate::names;
+use crate::model::decimal::Int;
 use crate::model::{Domain, Model, Sense, VarId};
 
 const COMMENTS: Comments = Comments::plain("%");
@@ -98,21 +99,22 @@ struct Vars<'a>(&'a Model);
 
 impl Display for Vars<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let mut line = LineBuf::new(f);
-        for v in self.0.vars() {
-            let (lo, hi) = match self.0.domain(v) {
-                Domain::Binary => (0, 1),
-                d => d.bounds(),
-            };
-            line.push("var ")?;
-            line.push_int(lo)?;
-            line.push("..")?;
-            line.push_int(hi)?;
-            line.push(": ")?;
-            line.push_var(self.0, v)?;
-            line.push(";\n")?;
-        }
-        line.flush()
+        LineBuf::with(f, |line| {
+            for v in self.0.vars() {
+                let (lo, hi) = match self.0.domain(v) {
+                    Domain::Binary => (0, 1),
+                    d => d.bounds(),
+                };
+                line.push("var ")?;
+                line.push_int(lo)?;
+                line.push("..")?;
+                line.push_int(hi)?;
+                line.push(": ")?;
+                line.push_var(self.0, v)?;
+                line.push(";\n")?;
+            }
+            Ok(())
+        })
     }
 }
 
@@ -121,14 +123,15 @@ struct Grid<'a>(&'a Model, &'a [VarId]);
 
 impl Display for Grid<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let mut line = LineBuf::new(f);
-        for (i, &v) in self.1.iter().enumerate() {
-            if i > 0 {
-                line.push(", ")?;
+        LineBuf::with(f, |line| {
+            for (i, &v) in self.1.iter().enumerate() {
+                if i > 0 {
+                    line.push(", ")?;
+                }
+                line.push_var(self.0, v)?;
             }
-            line.push_var(self.0, v)?;
-        }
-        line.flush()
+            Ok(())
+        })
     }
 }
 

@@ -102,17 +102,18 @@ struct Objective<'a> {
 
 impl Display for Objective<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let mut line = LineBuf::new(f);
-        let mut w = Wrap::new(&mut line, LINE_LIMIT);
-        w.lead(" obj:")?;
-        for v in self.model.vars() {
-            let cost = self.costs.get(v.index()).copied().unwrap_or(0);
-            w.var_term(cost, self.model, v)?;
-        }
-        if self.model.num_rows() == 0 {
-            w.term(0, "dummy_var")?;
-        }
-        w.end_line()
+        LineBuf::with(f, |line| {
+            let mut w = Wrap::new(line, LINE_LIMIT);
+            w.lead(" obj:")?;
+            for v in self.model.vars() {
+                let cost = self.costs.get(v.index()).copied().unwrap_or(0);
+                w.var_term(cost, self.model, v)?;
+            }
+            if self.model.num_rows() == 0 {
+                w.term(0, "dummy_var")?;
+            }
+            w.end_line()
+        })
     }
 }
 
@@ -157,10 +158,11 @@ struct RowLines<'a> {
 
 impl Display for RowLines<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let mut line = LineBuf::new(f);
-        let mut w = Wrap::new(&mut line, LINE_LIMIT);
-        row_lines(&mut w, self.model, self.index)?;
-        w.end_line()
+        LineBuf::with(f, |line| {
+            let mut w = Wrap::new(line, LINE_LIMIT);
+            row_lines(&mut w, self.model, self.index)?;
+            w.end_line()
+        })
     }
 }
 
@@ -251,12 +253,13 @@ struct NameList<'a> {
 
 impl Display for NameList<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let mut line = LineBuf::new(f);
-        let mut w = Wrap::new(&mut line, LINE_LIMIT);
-        let of_kind = |v: &VarId| self.kind.has(self.model.domain(*v));
-        for v in self.model.vars().filter(of_kind) {
-            w.var_word(self.model, v)?;
-        }
-        w.end_line()
+        LineBuf::with(f, |line| {
+            let mut w = Wrap::new(line, LINE_LIMIT);
+            let of_kind = |v: &VarId| self.kind.has(self.model.domain(*v));
+            for v in self.model.vars().filter(of_kind) {
+                w.var_word(self.model, v)?;
+            }
+            w.end_line()
+        })
     }
 }

@@ -23,9 +23,9 @@ use askama::Template;
 
 use super::fixed::{FixedNames, Short};
 use super::text::{
-    CARD_WIDTH, CommentText, Comments, Fields, Header, Int, LineBuf, Repeated, each_row,
-    row_comment,
+    CARD_WIDTH, CommentText, Comments, Fields, Header, LineBuf, Repeated, each_row, row_comment,
 };
+use crate::model::decimal::Int;
 use crate::model::{Domain, Model, Sense, VarId};
 
 /// Writes `model` as free MPS with its canonical names.
@@ -327,22 +327,23 @@ struct MpsRhs<'a>(Ctx<'a>);
 impl Display for MpsRhs<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let ctx = self.0;
-        let mut line = LineBuf::new(f);
-        for index in 0..ctx.model.num_rows() {
-            let rhs = ctx.model.row(index).info.rhs;
-            if rhs == 0 {
-                continue;
+        LineBuf::with(f, |line| {
+            for index in 0..ctx.model.num_rows() {
+                let rhs = ctx.model.row(index).info.rhs;
+                if rhs == 0 {
+                    continue;
+                }
+                let name = ctx.row_name(index);
+                let value = Int::new(rhs);
+                Fields::new(line)
+                    .at(5, "RHS")
+                    .at(15, name.as_str())
+                    .at(25, value.as_str())
+                    .next_line()
+                    .result()?;
             }
-            let name = ctx.row_name(index);
-            let value = Int::new(rhs);
-            Fields::new(&mut line)
-                .at(5, "RHS")
-                .at(15, name.as_str())
-                .at(25, value.as_str())
-                .next_line()
-                .result()?;
-        }
-        line.flush()
+            Ok(())
+        })
     }
 }
 
@@ -373,11 +374,12 @@ struct MpsColumns<'a>(Ctx<'a>);
 
 impl Display for MpsColumns<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let mut line = LineBuf::new(f);
-        for var in self.0.model.vars() {
-            MpsColumn { ctx: self.0, var }.lines(&mut line)?;
-        }
-        line.flush()
+        LineBuf::with(f, |line| {
+            for var in self.0.model.vars() {
+                MpsColumn { ctx: self.0, var }.lines(line)?;
+            }
+            Ok(())
+        })
     }
 }
 
@@ -451,19 +453,20 @@ fn bound_lines(domain: Domain) -> [Option<BoundLine>; 2] {
 impl Display for MpsBounds<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let ctx = self.0;
-        let mut buf = LineBuf::new(f);
-        for var in ctx.model.vars() {
-            let name = ctx.col_name(var);
-            for (kind, value) in bound_lines(ctx.model.domain(var)).into_iter().flatten() {
-                let mut line = Fields::new(&mut buf);
-                line.at(2, kind).at(5, "BND").at(15, name.as_str());
-                if let Some(v) = value {
-                    line.at(25, Int::new(v).as_str());
+        LineBuf::with(f, |buf| {
+            for var in ctx.model.vars() {
+                let name = ctx.col_name(var);
+                for (kind, value) in bound_lines(ctx.model.domain(var)).into_iter().flatten() {
+                    let mut line = Fields::new(buf);
+                    line.at(2, kind).at(5, "BND").at(15, name.as_str());
+                    if let Some(v) = value {
+                        line.at(25, Int::new(v).as_str());
+                    }
+                    line.next_line().result()?;
                 }
-                line.next_line().result()?;
             }
-        }
-        buf.flush()
+            Ok(())
+        })
     }
 }
 

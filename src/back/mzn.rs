@@ -16,9 +16,10 @@ use std::io::{self, Write};
 
 use askama::Template;
 
-use super::text::{CommentText, Int, LineBuf};
+use super::text::{CommentText, LineBuf};
 use crate::formulate::{self, FormulateError, Options};
 use crate::ir::{Cell, Grid, Op, Puzzle, Rules};
+use crate::model::decimal::Int;
 use crate::tuples::{self, Tuples};
 
 /// A puzzle ready to be written as MiniZinc data.
@@ -242,18 +243,19 @@ struct CellValues<'a>(&'a MznData<'a>);
 impl Display for CellValues<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let n = self.0.puzzle.size;
-        let mut line = LineBuf::new(f);
-        for (i, row) in self.0.domains.chunks(n).enumerate() {
-            line.push(if i == 0 { "  " } else { "| " })?;
-            for (j, &d) in row.iter().enumerate() {
-                if j > 0 {
-                    line.push(", ")?;
+        LineBuf::with(f, |line| {
+            for (i, row) in self.0.domains.chunks(n).enumerate() {
+                line.push(if i == 0 { "  " } else { "| " })?;
+                for (j, &d) in row.iter().enumerate() {
+                    if j > 0 {
+                        line.push(", ")?;
+                    }
+                    values(line, d)?;
                 }
-                values(&mut line, d)?;
+                line.push("\n")?;
             }
-            line.push("\n")?;
-        }
-        line.flush()
+            Ok(())
+        })
     }
 }
 
@@ -301,34 +303,35 @@ impl Display for CageLines<'_> {
                 cage.target,
                 cage.op.symbol()
             )?;
-            let mut line = LineBuf::new(f);
-            match (self.tuples, e) {
-                (false, _) => {
-                    line.push(" ")?;
-                    for cell in e.cells() {
-                        // Rows of a 2-d literal: `| ` before all but the first.
-                        line.push(if first { "   " } else { " | " })?;
-                        first = false;
-                        line.push_int(i64::from(cell.row) + 1)?;
-                        line.push(", ")?;
-                        line.push_int(i64::from(cell.col) + 1)?;
-                    }
-                    line.push("\n")?;
-                }
-                (true, Cage::Table(t)) => {
-                    for tuple in t.iter() {
+            LineBuf::with(f, |line| {
+                match (self.tuples, e) {
+                    (false, _) => {
                         line.push(" ")?;
-                        for &v in tuple {
-                            line.push(" ")?;
-                            line.push_int(v.into())?;
-                            line.push(",")?;
+                        for cell in e.cells() {
+                            // Rows of a 2-d literal: `| ` before all but the first.
+                            line.push(if first { "   " } else { " | " })?;
+                            first = false;
+                            line.push_int(i64::from(cell.row) + 1)?;
+                            line.push(", ")?;
+                            line.push_int(i64::from(cell.col) + 1)?;
                         }
                         line.push("\n")?;
                     }
+                    (true, Cage::Table(t)) => {
+                        for tuple in t.iter() {
+                            line.push(" ")?;
+                            for &v in tuple {
+                                line.push(" ")?;
+                                line.push_int(v.into())?;
+                                line.push(",")?;
+                            }
+                            line.push("\n")?;
+                        }
+                    }
+                    (true, Cage::Arithmetic { .. }) => {}
                 }
-                (true, Cage::Arithmetic { .. }) => {}
-            }
-            line.flush()?;
+                Ok(())
+            })?;
         }
         Ok(())
     }
@@ -341,17 +344,18 @@ impl Display for Cuts<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         for (c, grid) in self.0.iter().enumerate() {
             writeln!(f, "  % cut {}: forbids solution {}", c + 1, c + 1)?;
-            let mut line = LineBuf::new(f);
-            for row in &grid.values {
-                line.push(" ")?;
-                for &v in row {
+            LineBuf::with(f, |line| {
+                for row in &grid.values {
                     line.push(" ")?;
-                    line.push_int(v.into())?;
-                    line.push(",")?;
+                    for &v in row {
+                        line.push(" ")?;
+                        line.push_int(v.into())?;
+                        line.push(",")?;
+                    }
+                    line.push("\n")?;
                 }
-                line.push("\n")?;
-            }
-            line.flush()?;
+                Ok(())
+            })?;
         }
         Ok(())
     }

@@ -19,7 +19,8 @@ use std::io::{self, Write};
 
 use askama::Template;
 
-use super::text::{Comments, Header, Int, LineBuf, each_row, named_row_comment};
+use super::text::{Comments, Header, LineBuf, each_row, named_row_comment};
+use crate::model::decimal::Int;
 use crate::model::{Domain, Model, Sense, Term};
 
 const COMMENTS: Comments = Comments::plain("*");
@@ -95,15 +96,16 @@ struct NameMap<'a>(&'a Model);
 
 impl Display for NameMap<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let mut line = LineBuf::new(f);
-        for v in self.0.vars() {
-            line.push("* x")?;
-            line.push_int(i64::from(v.0) + 1)?;
-            line.push(" = ")?;
-            line.push_var(self.0, v)?;
-            line.push("\n")?;
-        }
-        line.flush()
+        LineBuf::with(f, |line| {
+            for v in self.0.vars() {
+                line.push("* x")?;
+                line.push_int(i64::from(v.0) + 1)?;
+                line.push(" = ")?;
+                line.push_var(self.0, v)?;
+                line.push("\n")?;
+            }
+            Ok(())
+        })
     }
 }
 
@@ -115,11 +117,12 @@ impl Display for Objective<'_> {
         if self.0.objective.is_empty() {
             return Ok(());
         }
-        let mut line = LineBuf::new(f);
-        line.push("min: ")?;
-        terms(&mut line, self.0.objective.iter().copied(), false)?;
-        line.push(";\n")?;
-        line.flush()
+        LineBuf::with(f, |line| {
+            line.push("min: ")?;
+            terms(line, self.0.objective.iter().copied(), false)?;
+            line.push(";\n")?;
+            Ok(())
+        })
     }
 }
 

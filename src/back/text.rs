@@ -1,138 +1,15 @@
-//! Text pieces shared by the back-ends: integers, comment lines, equation
-//! labels, section banners and line wrapping. They are `Display` adapters so
-//! templates stream them without building strings.
+//! Text pieces shared by the back-ends: comment lines, equation labels,
+//! section banners, line wrapping and the line buffer. They are `Display`
+//! adapters so templates stream them without building strings; numbers are
+//! the model's ([`crate::model::decimal`]).
 
 use std::fmt::{self, Display, Formatter, Write};
 
+use crate::model::decimal::{Int, SMALL};
 use crate::model::{Model, Row, RowFamily, Section, VarId, VarName};
 
 /// Spaces for padding, sliced as needed.
 const SPACES: &str = "                                                                ";
-
-/// Integers from −[`SMALL`] to +[`SMALL`], each right-aligned in a slot of
-/// [`SLOT`] characters, so the common ones need no formatting (and no UTF-8
-/// check) at all.
-const SMALL: i64 = 9_999;
-const SLOT: usize = 5;
-static SMALL_TABLE: [u8; (2 * SMALL as usize + 1) * SLOT] = {
-    let mut t = [b' '; (2 * SMALL as usize + 1) * SLOT];
-    let mut v = -SMALL;
-    while v <= SMALL {
-        let end = (v + SMALL) as usize * SLOT + SLOT;
-        let mut i = end;
-        let mut x = v.unsigned_abs();
-        loop {
-            i -= 1;
-            t[i] = b'0' + (x % 10) as u8;
-            x /= 10;
-            if x == 0 {
-                break;
-            }
-        }
-        if v < 0 {
-            t[i - 1] = b'-';
-        }
-        v += 1;
-    }
-    t
-};
-static SMALL_TEXT: &str = match std::str::from_utf8(&SMALL_TABLE) {
-    Ok(s) => s,
-    Err(_) => panic!("the table is ASCII"),
-};
-
-/// "00" to "99", for formatting two digits at a time.
-static DIGIT_PAIRS: [u8; 200] = {
-    let mut t = [0u8; 200];
-    let mut v = 0;
-    while v < 100 {
-        t[2 * v] = b'0' + (v / 10) as u8;
-        t[2 * v + 1] = b'0' + (v % 10) as u8;
-        v += 1;
-    }
-    t
-};
-
-/// `v` in decimal from the static table, when `v` ≤ 9999.
-pub(crate) fn small_decimal(v: u64) -> Option<&'static str> {
-    if v > SMALL as u64 {
-        return None;
-    }
-    let end = (v as usize + SMALL as usize) * SLOT + SLOT;
-    let digits = 1 + usize::from(v >= 10) + usize::from(v >= 100) + usize::from(v >= 1000);
-    Some(&SMALL_TEXT[end - digits..end])
-}
-
-/// An `i64` in decimal: from a static table when small, else formatted into
-/// a stack buffer (itoa-style). Integers never print as `-0`.
-pub(crate) struct Int {
-    small: Option<&'static str>,
-    buf: [u8; 21],
-    start: u8,
-}
-
-impl Int {
-    pub(crate) fn new(value: i64) -> Int {
-        Int::with_sign(value < 0, value.unsigned_abs())
-    }
-
-    /// `-abs` when `negative`, else `abs`.
-    pub(crate) fn with_sign(negative: bool, abs: u64) -> Int {
-        if abs <= SMALL as u64 {
-            let v = if negative { -(abs as i64) } else { abs as i64 };
-            let end = (v + SMALL) as usize * SLOT + SLOT;
-            let digits =
-                1 + usize::from(abs >= 10) + usize::from(abs >= 100) + usize::from(abs >= 1000);
-            let len = digits + usize::from(v < 0);
-            return Int {
-                small: Some(&SMALL_TEXT[end - len..end]),
-                buf: [0; 21],
-                start: 0,
-            };
-        }
-        // Two digits a step: OPB and CNF number millions of variables.
-        let mut buf = [0u8; 21];
-        let mut i = buf.len();
-        let mut v = abs;
-        while v >= 100 {
-            let pair = (v % 100) as usize * 2;
-            v /= 100;
-            i -= 2;
-            buf[i..i + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
-        }
-        if v >= 10 {
-            let pair = v as usize * 2;
-            i -= 2;
-            buf[i..i + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
-        } else {
-            i -= 1;
-            buf[i] = b'0' + v as u8;
-        }
-        if negative {
-            i -= 1;
-            buf[i] = b'-';
-        }
-        Int {
-            small: None,
-            buf,
-            start: i as u8,
-        }
-    }
-
-    pub(crate) fn as_str(&self) -> &str {
-        match self.small {
-            Some(s) => s,
-            // Only ASCII digits and '-' were written.
-            None => std::str::from_utf8(&self.buf[self.start as usize..]).unwrap_or("0"),
-        }
-    }
-}
-
-impl Display for Int {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 
 /// Comment text made safe for every reader: printable ASCII on one line
 /// (glpsol rejects control characters; a newline would end the comment).
@@ -231,15 +108,16 @@ pub(crate) fn each_row(
     model: &Model,
     mut row: impl FnMut(&mut LineBuf<'_, '_>, usize) -> fmt::Result,
 ) -> fmt::Result {
-    let mut line = LineBuf::new(f);
-    let mut sections = model.sections.iter().peekable();
-    for index in 0..model.num_rows() {
-        while let Some(section) = sections.next_if(|s| s.first_row <= index) {
-            banner(&mut line, comments, section)?;
+    LineBuf::with(f, |line| {
+        let mut sections = model.sections.iter().peekable();
+        for index in 0..model.num_rows() {
+            while let Some(section) = sections.next_if(|s| s.first_row <= index) {
+                banner(line, comments, section)?;
+            }
+            row(line, index)?;
         }
-        row(&mut line, index)?;
-    }
-    line.flush()
+        Ok(())
+    })
 }
 
 /// The banner of one section: an empty comment line, then `P === title ===`.
@@ -426,6 +304,10 @@ impl Write for Folded<'_> {
 /// most of the cost of writing them. The buffer is a `String` (nothing is
 /// validated again on the way out) borrowed from the thread, so a million
 /// columns do not mean a million allocations.
+///
+/// A buffer exists only inside [`LineBuf::with`], which writes out what is
+/// left when its body succeeds: no writer can forget the last flush and
+/// lose the end of its output.
 pub(crate) struct LineBuf<'f, 'g> {
     f: &'f mut Formatter<'g>,
     buf: String,
@@ -439,10 +321,17 @@ thread_local! {
 }
 
 impl<'f, 'g> LineBuf<'f, 'g> {
-    pub(crate) fn new(f: &'f mut Formatter<'g>) -> Self {
+    /// Runs `body` with a buffer over `f`, then writes out what it left. On
+    /// an error nothing more is written: the output is abandoned anyway.
+    pub(crate) fn with(
+        f: &'f mut Formatter<'g>,
+        body: impl FnOnce(&mut LineBuf<'f, 'g>) -> fmt::Result,
+    ) -> fmt::Result {
         let mut buf = SPARE.take();
         buf.clear();
-        LineBuf { f, buf }
+        let mut line = LineBuf { f, buf };
+        body(&mut line)?;
+        line.flush()
     }
 
     #[inline]
@@ -795,16 +684,33 @@ mod tests {
     }
 
     #[test]
+    fn a_line_buffer_writes_everything_its_body_leaves() {
+        // Past the flush threshold and a tail below it: all of it comes out.
+        let text = "0123456789".repeat(FLUSH_AT / 10 + 7);
+        let out = W(|f| LineBuf::with(f, |line| line.push(&text))).to_string();
+        assert_eq!(out, text);
+        // A body that fails abandons its tail (the output is abandoned).
+        let failed = W(|f| {
+            LineBuf::with(f, |line| {
+                line.push("kept only on success")?;
+                Err(fmt::Error)
+            })
+        });
+        assert!(std::fmt::write(&mut String::new(), format_args!("{failed}")).is_err());
+    }
+
+    #[test]
     fn wrap_breaks_between_terms() {
         let out = W(|f| {
-            let mut line = LineBuf::new(f);
-            let mut w = Wrap::new(&mut line, 20);
-            w.lead("r:")?;
-            for _ in 0..4 {
-                w.term(-12, "abc")?;
-            }
-            w.sense("<=", -6)?;
-            w.end_line()
+            LineBuf::with(f, |line| {
+                let mut w = Wrap::new(line, 20);
+                w.lead("r:")?;
+                for _ in 0..4 {
+                    w.term(-12, "abc")?;
+                }
+                w.sense("<=", -6)?;
+                w.end_line()
+            })
         })
         .to_string();
         assert_eq!(out, "r: - 12 abc - 12 abc\n - 12 abc - 12 abc\n <= -6\n");
@@ -814,19 +720,19 @@ mod tests {
     #[test]
     fn fields_align_or_fall_back_to_one_space() {
         let out = W(|f| {
-            let mut line = LineBuf::new(f);
-            Fields::new(&mut line)
-                .at(5, "x_1")
-                .at(15, "cell_1_1")
-                .at(25, "1")
-                .next_line()
-                .result()?;
-            Fields::new(&mut line)
-                .at(5, "a_long_column_name")
-                .at(15, "r")
-                .next_line()
-                .result()?;
-            line.flush()
+            LineBuf::with(f, |line| {
+                Fields::new(line)
+                    .at(5, "x_1")
+                    .at(15, "cell_1_1")
+                    .at(25, "1")
+                    .next_line()
+                    .result()?;
+                Fields::new(line)
+                    .at(5, "a_long_column_name")
+                    .at(15, "r")
+                    .next_line()
+                    .result()
+            })
         })
         .to_string();
         assert_eq!(out, "    x_1       cell_1_1  1\n    a_long_column_name r\n");

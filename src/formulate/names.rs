@@ -47,7 +47,7 @@ impl std::fmt::Display for Indexed {
         f.write_str(self.0)?;
         for v in [self.1, self.2] {
             f.write_str("_")?;
-            match crate::back::text::small_decimal(v as u64) {
+            match crate::model::decimal::small_decimal(v as u64) {
                 Some(digits) => f.write_str(digits)?,
                 None => write!(f, "{v}")?,
             }
@@ -73,7 +73,7 @@ impl<const K: usize> std::fmt::Display for Note<'_, K> {
         for piece in self.0 {
             match piece {
                 Piece::T(text) => f.write_str(text)?,
-                Piece::N(v) => match crate::back::text::small_decimal(v as u64) {
+                Piece::N(v) => match crate::model::decimal::small_decimal(v as u64) {
                     Some(digits) => f.write_str(digits)?,
                     None => write!(f, "{v}")?,
                 },

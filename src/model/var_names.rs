@@ -95,7 +95,7 @@ impl VarNames {
         let _ = w.write_str(prefix);
         for &i in indices {
             let _ = w.write_str("_");
-            let _ = match crate::back::text::small_decimal(i as u64) {
+            let _ = match crate::model::decimal::small_decimal(i as u64) {
                 Some(digits) => w.write_str(digits),
                 None => write!(w, "{i}"),
             };

@@ -313,15 +313,16 @@ struct NameMap<'a>(&'a Model);
 
 impl Display for NameMap<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let mut line = LineBuf::new(f);
-        for v in self.0.vars() {
-            line.push("c var ")?;
-            line.push_int(lit(v).into())?;
-            line.push(" ")?;
-            line.push_var(self.0, v)?;
-            line.push("\n")?;
-        }
-        line.flush()
+        LineBuf::with(f, |line| {
+            for v in self.0.vars() {
+                line.push("c var ")?;
+                line.push_int(lit(v).into())?;
+                line.push(" ")?;
+                line.push_var(self.0, v)?;
+                line.push("\n")?;
+            }
+            Ok(())
+        })
     }
 }
 
@@ -365,25 +366,26 @@ struct Clauses<'a> {
 
 impl Display for Clauses<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let mut w = Writer {
-            line: LineBuf::new(f),
-            vars: self.vars,
-            result: Ok(()),
-        };
-        encode(self.model, self.amo, &mut w);
-        w.result?;
-        w.line.flush()
+        LineBuf::with(f, |line| {
+            let mut w = Writer {
+                line,
+                vars: self.vars,
+                result: Ok(()),
+            };
+            encode(self.model, self.amo, &mut w);
+            w.result
+        })
     }
 }
 
 /// Writes clauses as they come, keeping the first write error.
-struct Writer<'f, 'g> {
-    line: LineBuf<'f, 'g>,
+struct Writer<'b, 'f, 'g> {
+    line: &'b mut LineBuf<'f, 'g>,
     vars: i64,
     result: fmt::Result,
 }
 
-impl Sink for Writer<'_, '_> {
+impl Sink for Writer<'_, '_, '_> {
     fn value(&self, _: Lit) -> bool {
         false
     }
@@ -397,7 +399,7 @@ impl Sink for Writer<'_, '_> {
         if self.result.is_err() {
             return;
         }
-        self.result = clause_line(&mut self.line, lits);
+        self.result = clause_line(self.line, lits);
     }
 }
 
