@@ -34,6 +34,12 @@ impl Rng {
     }
 }
 
+/// The name of the puzzle generated for `size` and `seed`, as every face
+/// names it and its files (`kenken6-s1`).
+pub fn name(size: usize, seed: u64) -> String {
+    format!("kenken{size}-s{seed}")
+}
+
 /// Why [`unique_puzzle`] made no puzzle.
 #[derive(Debug, thiserror::Error)]
 pub enum GenerateError {
@@ -66,7 +72,7 @@ pub struct Options {
     pub check_effort: u64,
     /// With [`unique_puzzle`]: give up with [`GenerateError::Interrupted`]
     /// once this flag is raised (the command line's signal handler).
-    pub stop: Option<&'static std::sync::atomic::AtomicBool>,
+    pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl Default for Options {
@@ -90,14 +96,11 @@ pub fn parse_ops(spec: &str) -> Result<(Vec<Op>, Vec<u32>), String> {
     let mut weights: Vec<u32> = Vec::new();
     let mut chars = spec.chars().peekable();
     while let Some(ch) = chars.next() {
-        let op = match ch {
-            '+' => Op::Add,
-            '-' | '−' => Op::Sub,
-            '*' | 'x' | '×' => Op::Mul,
-            '%' | '/' | '÷' => Op::Div,
-            other => {
+        let op = match Op::from_char(ch) {
+            Some(op) if op != Op::Hidden => op,
+            _ => {
                 return Err(format!(
-                    "unknown operation '{other}' (expected + - * %, each optionally followed by a weight)"
+                    "unknown operation '{ch}' (expected + - * %, each optionally followed by a weight)"
                 ));
             }
         };
@@ -442,7 +445,7 @@ pub fn unique_puzzle(opts: &Options) -> Result<Unique, GenerateError> {
         effort: Some(opts.check_effort),
         // Probing pays for itself on a hard proof, not on a cheap check.
         strategy: crate::native::Strategy::DepthFirst,
-        stop: opts.stop,
+        stop: opts.stop.clone(),
         ..Default::default()
     };
     let mut reshapes = 0;
@@ -455,10 +458,7 @@ pub fn unique_puzzle(opts: &Options) -> Result<Unique, GenerateError> {
         loop {
             let out = crate::native::solve(&p, &native_opts)?;
             // An interrupted check proves nothing: stop, keep no cage.
-            if opts
-                .stop
-                .is_some_and(|f| f.load(std::sync::atomic::Ordering::SeqCst))
-            {
+            if (opts.stop.as_ref()).is_some_and(|f| f.load(std::sync::atomic::Ordering::SeqCst)) {
                 return Err(GenerateError::Interrupted);
             }
             if out.solutions.is_empty() {

@@ -54,6 +54,28 @@ pub enum Op {
 }
 
 impl Op {
+    /// Every operation, in the order faces list them.
+    pub const ALL: [Op; 6] = [Op::Given, Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Hidden];
+
+    /// The operation written exactly as its J-wiki symbol (`""` for a given).
+    pub fn from_symbol(symbol: &str) -> Option<Op> {
+        Op::ALL.into_iter().find(|op| op.symbol() == symbol)
+    }
+
+    /// The operation a character after a target stands for: its J-wiki
+    /// symbol, or one of the aliases every reader accepts (`−` and `–` for
+    /// `-`, `x`, `X` and `×` for `*`, `/` and `÷` for `%`).
+    pub fn from_char(c: char) -> Option<Op> {
+        match c {
+            '+' => Some(Op::Add),
+            '-' | '\u{2212}' | '\u{2013}' => Some(Op::Sub),
+            '*' | 'x' | 'X' | '\u{d7}' => Some(Op::Mul),
+            '%' | '/' | '\u{f7}' => Some(Op::Div),
+            '?' => Some(Op::Hidden),
+            _ => None,
+        }
+    }
+
     /// The J-wiki symbol (empty for a given).
     pub fn symbol(self) -> &'static str {
         match self {

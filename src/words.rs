@@ -90,6 +90,79 @@ impl Words for Rust {
     }
 }
 
+/// A choice a user names: an input or output format, a formulation, an
+/// operation. Every face reads and lists the choices by these names, so a
+/// name is spelled once, here in the core.
+pub trait Named: Copy + PartialEq + 'static {
+    /// Every choice, in the order faces list them.
+    const ALL: &'static [Self];
+
+    /// The name every face reads and writes (`fixed-mps`, `tuples`).
+    fn name(self) -> &'static str;
+
+    /// Other names read as this choice (`jwiki` for `cages`).
+    fn aliases(self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The choice named `text` (a name or an alias).
+    fn from_name(text: &str) -> Option<Self> {
+        (Self::ALL.iter().copied()).find(|c| c.name() == text || c.aliases().contains(&text))
+    }
+
+    /// Every name, in order, for a message that lists them.
+    fn names() -> Vec<&'static str> {
+        Self::ALL.iter().map(|c| c.name()).collect()
+    }
+}
+
+/// A name that is none of the choices: what was found and what is allowed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownName {
+    pub found: String,
+    pub names: Vec<&'static str>,
+}
+
+impl std::fmt::Display for UnknownName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown name {:?}: expected one of {}",
+            self.found,
+            self.names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownName {}
+
+/// `FromStr` for a [`Named`] choice, by its names and aliases, and
+/// `TryFrom<String>`, through which serde reads it (`#[serde(try_from =
+/// "String")]`), so a page's JSON takes exactly the same names.
+macro_rules! from_name {
+    ($($t:ty),* $(,)?) => {$(
+        impl std::str::FromStr for $t {
+            type Err = $crate::words::UnknownName;
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                <$t as $crate::words::Named>::from_name(s).ok_or_else(|| {
+                    $crate::words::UnknownName {
+                        found: s.to_string(),
+                        names: <$t as $crate::words::Named>::names(),
+                    }
+                })
+            }
+        }
+
+        impl TryFrom<String> for $t {
+            type Error = $crate::words::UnknownName;
+            fn try_from(s: String) -> Result<Self, Self::Error> {
+                s.parse()
+            }
+        }
+    )*};
+}
+pub(crate) use from_name;
+
 /// A message that names settings, rendered in a face's words.
 pub trait Message: std::fmt::Display {
     /// The message in `words`; `Display` is the same in [`Rust`]'s.

@@ -8,18 +8,11 @@
 //! milliseconds) and is raised to the caller.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-
-thread_local! {
-    /// One stop flag per calling thread, for the life of the process: the
-    /// native solver takes a `&'static` flag, and a thread runs one call at
-    /// a time.
-    static STOP: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
-}
 
 /// Set when the worker ends, however it ends.
 struct Done<'a>(&'a (Mutex<bool>, Condvar));
@@ -35,7 +28,7 @@ impl Drop for Done<'_> {
 /// Runs `work` with the GIL released and Ctrl-C honoured within 50 ms.
 pub fn interruptible<T: Send>(
     py: Python<'_>,
-    work: impl FnOnce(&'static AtomicBool) -> T + Send,
+    work: impl FnOnce(Arc<AtomicBool>) -> T + Send,
 ) -> PyResult<T> {
     watched(py, work, |_| Ok(()))
 }
@@ -45,16 +38,17 @@ pub fn interruptible<T: Send>(
 /// Ctrl-C does and is returned.
 pub fn watched<T: Send>(
     py: Python<'_>,
-    work: impl FnOnce(&'static AtomicBool) -> T + Send,
+    work: impl FnOnce(Arc<AtomicBool>) -> T + Send,
     mut tick: impl FnMut(Python<'_>) -> PyResult<()>,
 ) -> PyResult<T> {
-    let stop = STOP.with(|flag| *flag);
-    stop.store(false, Ordering::SeqCst);
+    // The call's own flag: the worker holds a share, this thread raises it.
+    let stop = Arc::new(AtomicBool::new(false));
     let done = (Mutex::new(false), Condvar::new());
     std::thread::scope(|scope| {
+        let worker_stop = Arc::clone(&stop);
         let handle = scope.spawn(|| {
             let _done = Done(&done);
-            work(stop)
+            work(worker_stop)
         });
         loop {
             let finished = py.detach(|| {

@@ -3,49 +3,29 @@
 
 use cagec::back::OutputFormat;
 use cagec::compile;
-use cagec::formulate::{Formulation, KillerForm, Options, ProductMethod};
+use cagec::formulate::{Formulation, Options};
 use cagec::front::InputFormat;
 use cagec::front::write::Format;
+use cagec::words::Named;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::errors::{self, bad_choice};
 
-/// Looks `found` up in `(name, value)` pairs.
-fn choose<T: Copy>(what: &str, found: &str, table: &[(&str, T)]) -> PyResult<T> {
-    table
-        .iter()
-        .find(|(name, _)| *name == found)
-        .map(|(_, v)| *v)
-        .ok_or_else(|| {
-            let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
-            bad_choice(what, found, &names)
-        })
+/// The choice named `found` (a name or an alias), or a `ValueError` that
+/// lists every name and alias `what` takes.
+pub fn choose<T: Named>(what: &str, found: &str) -> PyResult<T> {
+    T::from_name(found).ok_or_else(|| {
+        let names: Vec<&str> = (T::ALL.iter())
+            .flat_map(|c| std::iter::once(c.name()).chain(c.aliases().iter().copied()))
+            .collect();
+        bad_choice(what, found, &names)
+    })
 }
 
 pub fn input_format(name: &str) -> PyResult<InputFormat> {
-    choose(
-        "format",
-        name,
-        &[
-            ("cages", InputFormat::Cages),
-            ("jwiki", InputFormat::Cages),
-            ("dat", InputFormat::Dat),
-            ("grid", InputFormat::Grid),
-            ("cmap", InputFormat::Grid),
-            ("keen", InputFormat::Keen),
-        ],
-    )
-}
-
-pub fn input_format_name(format: InputFormat) -> &'static str {
-    match format {
-        InputFormat::Cages => "cages",
-        InputFormat::Dat => "dat",
-        InputFormat::Grid => "grid",
-        InputFormat::Keen => "keen",
-    }
+    choose("format", name)
 }
 
 /// A format to write a puzzle in: the names [`input_format`] reads.
@@ -54,20 +34,7 @@ pub fn text_format(name: &str) -> PyResult<Format> {
 }
 
 pub fn output_format(name: &str) -> PyResult<OutputFormat> {
-    choose(
-        "to",
-        name,
-        &[
-            ("lp", OutputFormat::Lp),
-            ("mps", OutputFormat::Mps),
-            ("fixed-mps", OutputFormat::FixedMps),
-            ("ampl", OutputFormat::Ampl),
-            ("opb", OutputFormat::Opb),
-            ("cnf", OutputFormat::Cnf),
-            ("mzn", OutputFormat::Mzn),
-            ("fzn", OutputFormat::Fzn),
-        ],
-    )
+    choose("to", name)
 }
 
 /// The model options in `kwargs` (the command line's MODEL OPTIONS, with
@@ -119,38 +86,13 @@ fn parse_model_options(
             }
             match key.as_str() {
                 "presolve" => opts.presolve = value.extract()?,
-                "product" => {
-                    opts.product = choose(
-                        "product",
-                        &value.extract::<String>()?,
-                        &[
-                            ("primes", ProductMethod::Primes),
-                            ("sets", ProductMethod::Sets),
-                            ("auto", ProductMethod::Auto),
-                        ],
-                    )?
-                }
+                "product" => opts.product = choose("product", &value.extract::<String>()?)?,
                 "formulation" => {
-                    formulation = Some(choose(
-                        "formulation",
-                        &value.extract::<String>()?,
-                        &[
-                            ("melkonian", Formulation::Melkonian),
-                            ("tuples", Formulation::Tuples),
-                            ("cover", Formulation::Cover),
-                        ],
-                    )?)
+                    formulation = Some(choose("formulation", &value.extract::<String>()?)?)
                 }
                 "tuple_limit" => opts.tuple_limit = value.extract()?,
                 "killer_form" => {
-                    opts.killer_form = choose(
-                        "killer_form",
-                        &value.extract::<String>()?,
-                        &[
-                            ("separate", KillerForm::Separate),
-                            ("combined", KillerForm::Combined),
-                        ],
-                    )?
+                    opts.killer_form = choose("killer_form", &value.extract::<String>()?)?
                 }
                 "max_nonzeros" => opts.max_nonzeros = value.extract()?,
                 other => {

@@ -17,6 +17,9 @@ use pyo3::types::{PyBytes, PyDict};
 
 use crate::errors;
 use crate::options::{self, model_options};
+use crate::words::{self, Keywords};
+use cagec::formulate::FormulateError;
+use cagec::words::{Message, Named};
 
 /// A cage as Python sees it: target, operation symbol, `(row, col)` cells.
 type CageTuple = (u64, &'static str, Vec<(u16, u16)>);
@@ -107,11 +110,22 @@ impl CorePuzzle {
         }
     }
 
+    /// The formulation refused the puzzle, in Python's words.
+    fn model_error(&self, py: Python<'_>, e: &FormulateError) -> PyErr {
+        errors::model_error(
+            py,
+            format!("{}: {}", self.display_name, e.message(&Keywords)),
+        )
+    }
+
     /// The formulation refused the puzzle, or the page or explanation did.
     fn explain_error(&self, py: Python<'_>, e: ExplainError) -> PyErr {
         match e {
             ExplainError::NoSuchCage { .. } => PyValueError::new_err(e.to_string()),
-            e => errors::model_error(py, format!("{}: {e}", self.display_name)),
+            e => errors::model_error(
+                py,
+                format!("{}: {}", self.display_name, words::explain_error(&e)),
+            ),
         }
     }
 
@@ -140,7 +154,7 @@ impl CorePuzzle {
 
     #[getter]
     fn format(&self) -> &'static str {
-        options::input_format_name(self.format)
+        self.format.name()
     }
 
     /// `None` for KenKen, the box side for Killer Sudoku.
@@ -185,7 +199,7 @@ impl CorePuzzle {
         let opts = options::compile_options(py, options, format)?;
         let bytes = py
             .detach(|| Compiled::new(&self.puzzle, &opts, format, &self.name).map(|c| c.to_bytes()))
-            .map_err(|e| errors::model_error(py, format!("{}: {e}", self.display_name)))?;
+            .map_err(|e| self.model_error(py, &e))?;
         Ok(PyBytes::new(py, &bytes))
     }
 
@@ -213,7 +227,7 @@ impl CorePuzzle {
         let opts = options::compile_options(py, options, format)?;
         let compiled = py
             .detach(|| Compiled::new(&self.puzzle, &opts, format, &self.name))
-            .map_err(|e| errors::model_error(py, format!("{}: {e}", self.display_name)))?;
+            .map_err(|e| self.model_error(py, &e))?;
         py.detach(|| compiled.write_files(&path, None, None))
             .map_err(|e| PyOSError::new_err(format!("{e}; nothing was written")))
     }
@@ -224,7 +238,7 @@ impl CorePuzzle {
         let opts = model_options(options, false)?;
         let model = py
             .detach(|| cagec::formulate::formulate_with(&self.puzzle, &opts))
-            .map_err(|e| errors::model_error(py, format!("{}: {e}", self.display_name)))?;
+            .map_err(|e| self.model_error(py, &e))?;
         serde_json::to_string(&Stats::of(&model)).map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
@@ -239,7 +253,7 @@ impl CorePuzzle {
         let opts = model_options(options, false)?;
         let model = py
             .detach(|| cagec::formulate::formulate_with(&self.puzzle, &opts))
-            .map_err(|e| errors::model_error(py, format!("{}: {e}", self.display_name)))?;
+            .map_err(|e| self.model_error(py, &e))?;
         let root = py
             .detach(|| cagec::solve::root::by_installed_highs(&model, &self.puzzle, None))
             .map_err(|e| crate::solving::solve_error(py, "highs", e))?;

@@ -9,12 +9,15 @@ use cagec::solve::{self as drivers, Config, Mode, Outcome, SolveError, Solver, U
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::errors;
 use crate::interrupt::{interruptible, watched};
 use crate::options::model_options;
 use crate::puzzle::CorePuzzle;
+use crate::words::Keywords;
+use cagec::words::Message;
 
 fn rows(grid: &Grid) -> Vec<Vec<u32>> {
     grid.values.clone()
@@ -40,7 +43,7 @@ pub fn solve_error(py: Python<'_>, solver: &str, e: SolveError) -> PyErr {
         SolveError::NotFound { .. } | SolveError::NoSolver => {
             errors::solver_not_found(py, solver, e)
         }
-        SolveError::Model(m) => errors::model_error(py, m),
+        SolveError::Model(m) => errors::model_error(py, m.message(&Keywords)),
         SolveError::Native(m) => errors::model_error(py, m),
         SolveError::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"),
         e => errors::solver_error(py, solver, e),
@@ -107,16 +110,18 @@ pub fn solve<'py>(
     let started = Instant::now();
     let (outcome, via_used) = match external {
         None => {
-            let live = PROGRESS.with(|p| *p);
+            // Where the search publishes its effort while it runs.
+            let live = Arc::new(native::Progress::new());
             let report = |py: Python<'_>| -> PyResult<()> {
                 match &progress {
-                    Some(f) => report_progress(py, f, live, started),
+                    Some(f) => report_progress(py, f, &live, started),
                     None => Ok(()),
                 }
             };
+            let shared = Arc::clone(&live);
             let out = watched(
                 py,
-                |stop| drivers::solve_native(puzzle, mode, time_limit, Some(stop), Some(live)),
+                |stop| drivers::solve_native(puzzle, mode, time_limit, Some(stop), Some(shared)),
                 report,
             )?;
             let out = out.map_err(|e| solve_error(py, solver, e))?;
@@ -144,7 +149,7 @@ pub fn solve<'py>(
             let stem = core.name.clone();
             let out = interruptible(py, |stop| {
                 let ws = drivers::session::Workspace::temporary()?;
-                drivers::solve_puzzle(puzzle, &stem, &cfg, &ws, stop)
+                drivers::solve_puzzle(puzzle, &stem, &cfg, &ws, &stop)
             })?;
             (
                 out.map_err(|e| solve_error(py, solver, e))?,
@@ -159,12 +164,6 @@ pub fn solve<'py>(
         via_used,
         external.map(|_| formulation.label()),
     )
-}
-
-thread_local! {
-    /// Where a native solve on this thread publishes its effort: the solver
-    /// takes a `&'static` handle, and a thread runs one call at a time.
-    static PROGRESS: &'static native::Progress = Box::leak(Box::new(native::Progress::new()));
 }
 
 /// Calls `f` with the native solver's effort so far, as a dict (the Python
@@ -311,7 +310,7 @@ pub fn generate<'py>(
     // Through the cage-line text, so the puzzle pickles and compiles as
     // `cagec generate` writes it.
     let text = cagec::front::write::jwiki(&puzzle);
-    let name = format!("kenken{size}_s{seed}");
+    let name = generator::name(size, seed);
     let core = crate::puzzle::parse(py, &text, Some("cages"), &name, "<generated>", false)?;
     Ok((core, rows(&grid), info))
 }

@@ -48,11 +48,12 @@ pub use opb::{write_opb, write_opb_solution};
 pub use sol::write_solution;
 
 use crate::model::{Domain, Model};
+use crate::words::Named;
 
 /// The output formats of `cagec compile --to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-#[serde(rename_all = "kebab-case")]
+#[serde(try_from = "String")]
 pub enum OutputFormat {
     /// CPLEX-LP, read identically by HiGHS, CBC and glpsol.
     Lp,
@@ -72,9 +73,20 @@ pub enum OutputFormat {
     Fzn,
 }
 
-impl OutputFormat {
+impl Named for OutputFormat {
+    const ALL: &'static [OutputFormat] = &[
+        OutputFormat::Lp,
+        OutputFormat::Mps,
+        OutputFormat::FixedMps,
+        OutputFormat::Ampl,
+        OutputFormat::Opb,
+        OutputFormat::Cnf,
+        OutputFormat::Mzn,
+        OutputFormat::Fzn,
+    ];
+
     /// The name `--to` takes.
-    pub fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             OutputFormat::Lp => "lp",
             OutputFormat::Mps => "mps",
@@ -85,6 +97,15 @@ impl OutputFormat {
             OutputFormat::Mzn => "mzn",
             OutputFormat::Fzn => "fzn",
         }
+    }
+}
+
+crate::words::from_name!(OutputFormat);
+
+impl OutputFormat {
+    /// The name `--to` takes ([`Named::name`], without the trait in scope).
+    pub fn name(self) -> &'static str {
+        Named::name(self)
     }
 
     /// A format of the other solver families (pseudo-Boolean, SAT,

@@ -91,7 +91,7 @@ pub fn run(args: &GenerateArgs) -> u8 {
             op_weights: op_weights.clone(),
             cage_weights: cage_weights.clone(),
             check_effort: args.effort,
-            stop: Some(super::interrupt::flag()),
+            stop: Some(super::interrupt::shared_flag()),
         };
         let (puzzle, grid, note) = if args.unique {
             match generate::unique_puzzle(&opts) {
@@ -126,7 +126,7 @@ pub fn run(args: &GenerateArgs) -> u8 {
         );
         match &args.output {
             Some(dir) => {
-                let name = format!("kenken{n}-s{seed}");
+                let name = generate::name(n, seed);
                 let grid_text = grid.to_string();
                 let written = files
                     .write(

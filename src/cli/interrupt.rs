@@ -10,10 +10,12 @@
 //! Elsewhere ctrlc catches Ctrl-C alone.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, LazyLock};
 
 use super::exit;
 
-static REQUESTED: AtomicBool = AtomicBool::new(false);
+/// Shared, so the native solver can hold it as any other owner would.
+static REQUESTED: LazyLock<Arc<AtomicBool>> = LazyLock::new(|| Arc::new(AtomicBool::new(false)));
 /// The exit code of the last signal that arrived (0 until one does).
 static CODE: AtomicUsize = AtomicUsize::new(0);
 
@@ -31,7 +33,7 @@ pub fn install() {
             ] {
                 // The code first: whoever sees the flag also sees the code.
                 let _ = signal_hook::flag::register_usize(signal, &CODE, code.into());
-                let _ = signal_hook::flag::register(signal, &REQUESTED);
+                let _ = signal_hook::flag::register(signal, Arc::clone(&REQUESTED));
             }
         }
         #[cfg(not(unix))]
@@ -42,6 +44,11 @@ pub fn install() {
 /// The flag the handlers set.
 pub fn flag() -> &'static AtomicBool {
     &REQUESTED
+}
+
+/// The same flag, shared: what a search that holds its stop flag takes.
+pub fn shared_flag() -> Arc<AtomicBool> {
+    Arc::clone(&REQUESTED)
 }
 
 /// Whether a signal asked cagec to stop.

@@ -109,7 +109,7 @@ fn checked(loaded: &Loaded, grid: Grid, source: &str, wrong: u8) -> Result<Grid,
 
 fn solve(loaded: &Loaded) -> Result<Grid, u8> {
     let opts = native::Options {
-        stop: Some(super::interrupt::flag()),
+        stop: Some(super::interrupt::shared_flag()),
         ..Default::default()
     };
     match native::solve(&loaded.puzzle, &opts) {

@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -373,10 +374,6 @@ fn native_engine(args: &SolveArgs, mode: Mode) -> Result<Engine, u8> {
     })
 }
 
-/// Where a lone puzzle's native search publishes its effort, for the
-/// spinner (a batch shows a bar over puzzles instead).
-static PROGRESS: native::Progress = native::Progress::new();
-
 fn solve_all(args: &SolveArgs, config: &Engine, paths: &[PathBuf], ws: &Workspace) -> Vec<Record> {
     let lone = paths.len() == 1;
     let bar = if lone {
@@ -392,11 +389,13 @@ fn solve_all(args: &SolveArgs, config: &Engine, paths: &[PathBuf], ws: &Workspac
         .map(|p| (p, unique_stem(&input::stem_of(p), &mut stems)))
         .collect();
     let native = matches!(config, Engine::Native { .. });
-    let progress = (lone && native && !bar.is_hidden()).then_some(&PROGRESS);
+    // Where a lone puzzle's native search publishes its effort, for the
+    // spinner (a batch shows a bar over puzzles instead).
+    let progress = (lone && native && !bar.is_hidden()).then(|| Arc::new(native::Progress::new()));
     let mut records = Vec::new();
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
-        let mut ticker = progress.map(|p| {
+        let mut ticker = progress.clone().map(|p| {
             let (bar, done) = (&bar, &done);
             scope.spawn(move || {
                 while !done.load(Ordering::Relaxed) {
@@ -413,7 +412,7 @@ fn solve_all(args: &SolveArgs, config: &Engine, paths: &[PathBuf], ws: &Workspac
         batch::run_ordered(
             &jobs,
             solve_jobs(args),
-            |(path, stem)| solve_one(args, config, path, stem, ws, progress),
+            |(path, stem)| solve_one(args, config, path, stem, ws, progress.clone()),
             |_, solved| {
                 if let Some(t) = ticker.take() {
                     done.store(true, Ordering::Relaxed);
@@ -467,7 +466,7 @@ fn solve_one(
     path: &Path,
     stem: &str,
     ws: &Workspace,
-    progress: Option<&'static native::Progress>,
+    progress: Option<Arc<native::Progress>>,
 ) -> Solved {
     let (solver, via) = config.names();
     let mut report = Vec::new();
@@ -489,7 +488,7 @@ fn solve_one(
             &loaded.puzzle,
             *mode,
             *time_limit,
-            Some(interrupt::flag()),
+            Some(interrupt::shared_flag()),
             progress,
         ),
     };

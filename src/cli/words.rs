@@ -18,3 +18,38 @@ impl Words for Flags {
         format!("--{} {value}", setting.name())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use cagec::back::OutputFormat;
+    use cagec::formulate::{Formulation, KillerForm, ProductMethod};
+    use cagec::front::InputFormat;
+    use cagec::front::write::Format;
+    use cagec::words::Named;
+    use clap::ValueEnum;
+
+    /// The flags take exactly the core's names and aliases, for every choice.
+    fn same_names<T: Named + ValueEnum + std::fmt::Debug>() {
+        assert_eq!(T::value_variants().len(), T::ALL.len());
+        for &choice in T::ALL {
+            let value = choice.to_possible_value().expect("not hidden");
+            let mut flag: Vec<&str> = value.get_name_and_aliases().collect();
+            let mut core = vec![choice.name()];
+            core.extend(choice.aliases());
+            flag.sort_unstable();
+            core.sort_unstable();
+            assert_eq!(flag, core, "{choice:?}");
+            assert_eq!(T::from_name(choice.name()), Some(choice));
+        }
+    }
+
+    #[test]
+    fn flags_spell_every_choice_as_the_core_does() {
+        same_names::<InputFormat>();
+        same_names::<OutputFormat>();
+        same_names::<Format>();
+        same_names::<ProductMethod>();
+        same_names::<Formulation>();
+        same_names::<KillerForm>();
+    }
+}

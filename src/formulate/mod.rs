@@ -23,7 +23,7 @@ pub use encoding::{CageEncoding, CageRows};
 
 use crate::ir::{Cell, Puzzle, Rules};
 use crate::model::{Domain, Model, ModelError, RowFamily, Run, Sense, Term, VarId};
-use crate::words::{Message, Rust, Setting, Words};
+use crate::words::{Message, Named, Rust, Setting, Words};
 use itertools::Either;
 use names::{
     Note,
@@ -34,7 +34,7 @@ use std::fmt::Write;
 /// How product cages are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-#[serde(rename_all = "kebab-case")]
+#[serde(try_from = "String")]
 pub enum ProductMethod {
     /// Method 1: one row per prime p ≤ n over the exponents of p (6.1.5).
     #[default]
@@ -49,7 +49,7 @@ pub enum ProductMethod {
 /// Which formulation of the cages.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-#[serde(rename_all = "kebab-case")]
+#[serde(try_from = "String")]
 pub enum Formulation {
     /// The paper's rows.
     #[default]
@@ -67,7 +67,7 @@ pub enum Formulation {
 /// The two Killer Sudoku models of the seed (Kalvelagen 2019).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-#[serde(rename_all = "kebab-case")]
+#[serde(try_from = "String")]
 pub enum KillerForm {
     /// Model 1: rows, columns and boxes `= 1`, cage values `<= 1`.
     #[default]
@@ -75,6 +75,51 @@ pub enum KillerForm {
     /// Model 2: one family of `<= 1` rows over rows, columns, boxes and cages.
     Combined,
 }
+
+impl Named for ProductMethod {
+    const ALL: &'static [ProductMethod] = &[
+        ProductMethod::Primes,
+        ProductMethod::Sets,
+        ProductMethod::Auto,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            ProductMethod::Primes => "primes",
+            ProductMethod::Sets => "sets",
+            ProductMethod::Auto => "auto",
+        }
+    }
+}
+
+impl Named for Formulation {
+    const ALL: &'static [Formulation] = &[
+        Formulation::Melkonian,
+        Formulation::Tuples,
+        Formulation::Cover,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Formulation::Melkonian => "melkonian",
+            Formulation::Tuples => "tuples",
+            Formulation::Cover => "cover",
+        }
+    }
+}
+
+impl Named for KillerForm {
+    const ALL: &'static [KillerForm] = &[KillerForm::Separate, KillerForm::Combined];
+
+    fn name(self) -> &'static str {
+        match self {
+            KillerForm::Separate => "separate",
+            KillerForm::Combined => "combined",
+        }
+    }
+}
+
+crate::words::from_name!(ProductMethod, Formulation, KillerForm);
 
 /// Options of the formulation pass; the default is the paper's model.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,27 +176,18 @@ impl Options {
     /// Options at their default are left out.
     pub fn label(&self) -> String {
         let default = Options::default();
-        let mut label = match self.formulation {
-            Formulation::Melkonian => "melkonian",
-            Formulation::Tuples => "tuples",
-            Formulation::Cover => "cover",
-        }
-        .to_string();
+        let mut label = self.formulation.name().to_string();
         if self.presolve {
             label.push_str("+presolve");
         }
         if self.product != default.product {
-            label.push_str(match self.product {
-                ProductMethod::Primes => "+product=primes",
-                ProductMethod::Sets => "+product=sets",
-                ProductMethod::Auto => "+product=auto",
-            });
+            label.push_str(&format!("+product={}", self.product.name()));
         }
         if self.formulation != Formulation::Melkonian && self.tuple_limit != default.tuple_limit {
             label.push_str(&format!("+tuple-limit={}", self.tuple_limit));
         }
         if self.killer_form != default.killer_form {
-            label.push_str("+killer-form=combined");
+            label.push_str(&format!("+killer-form={}", self.killer_form.name()));
         }
         label
     }

@@ -7,8 +7,8 @@ use std::collections::HashMap;
 
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while, take_while1};
-use nom::character::complete::{char, digit1, one_of, satisfy};
-use nom::combinator::{all_consuming, opt, recognize, value};
+use nom::character::complete::{anychar, char, digit1, satisfy};
+use nom::combinator::{all_consuming, map_opt, opt, recognize};
 use nom::{IResult, Parser};
 
 use super::text::{Locator, found, number, quote};
@@ -198,14 +198,7 @@ fn is_wrapper_open(line: &str) -> bool {
 
 /// The operation symbol after a target, with the accepted aliases.
 pub(super) fn op(i: &str) -> Res<'_, Op> {
-    alt((
-        value(Op::Add, char('+')),
-        value(Op::Sub, one_of("-\u{2212}\u{2013}")),
-        value(Op::Mul, one_of("*xX\u{d7}")),
-        value(Op::Div, one_of("%/\u{f7}")),
-        value(Op::Hidden, char('?')),
-    ))
-    .parse(i)
+    map_opt(anychar, Op::from_char).parse(i)
 }
 
 /// Parses `TARGET[OP],CELL CELL …` (comment already removed); `base` is the

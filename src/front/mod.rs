@@ -16,26 +16,53 @@ pub mod write;
 
 use crate::diag::Diagnostics;
 use crate::ir::Puzzle;
+use crate::words::Named;
 
 /// The input formats cagec reads.
 /// Serde reads the command line's names (a page's choices).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-#[serde(rename_all = "kebab-case")]
+#[serde(try_from = "String")]
 pub enum InputFormat {
     /// J-wiki cage lines: `11+,1 2 5 6`.
     #[cfg_attr(feature = "cli", value(alias = "jwiki"))]
-    #[serde(alias = "jwiki")]
     Cages,
     /// AMPL data in the layout of Melkonian (2016) §7.2.
     Dat,
     /// A cage map: n rows of n cage labels, then `LABEL TARGET[OP]` lines.
     #[cfg_attr(feature = "cli", value(alias = "cmap"))]
-    #[serde(alias = "cmap")]
     Grid,
     /// A Keen game ID (Simon Tatham's puzzles): `3:a_3aab_,a4s1s1m18`.
     Keen,
 }
+
+impl Named for InputFormat {
+    const ALL: &'static [InputFormat] = &[
+        InputFormat::Cages,
+        InputFormat::Dat,
+        InputFormat::Grid,
+        InputFormat::Keen,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            InputFormat::Cages => "cages",
+            InputFormat::Dat => "dat",
+            InputFormat::Grid => "grid",
+            InputFormat::Keen => "keen",
+        }
+    }
+
+    fn aliases(self) -> &'static [&'static str] {
+        match self {
+            InputFormat::Cages => &["jwiki"],
+            InputFormat::Grid => &["cmap"],
+            InputFormat::Dat | InputFormat::Keen => &[],
+        }
+    }
+}
+
+crate::words::from_name!(InputFormat);
 
 impl InputFormat {
     /// The format implied by a file name, if any.

@@ -22,6 +22,7 @@ use std::fmt::Write as _;
 use super::{InputFormat, keen};
 use crate::diag::Span;
 use crate::ir::{Cage, Puzzle, Rules};
+use crate::words::Named;
 
 /// The formats `cagec convert` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +39,29 @@ pub enum Format {
     /// A Keen game ID (`.keen`).
     Keen,
 }
+
+impl Named for Format {
+    const ALL: &'static [Format] = &[Format::Jwiki, Format::Dat, Format::Grid, Format::Keen];
+
+    fn name(self) -> &'static str {
+        match self {
+            Format::Jwiki => "jwiki",
+            Format::Dat => "dat",
+            Format::Grid => "grid",
+            Format::Keen => "keen",
+        }
+    }
+
+    fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Format::Jwiki => &["cages"],
+            Format::Grid => &["cmap"],
+            Format::Dat | Format::Keen => &[],
+        }
+    }
+}
+
+crate::words::from_name!(Format);
 
 impl Format {
     /// The format an output file name implies, if any.

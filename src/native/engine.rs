@@ -171,7 +171,7 @@ impl Engine {
     /// it again. The sweeps after the first skip such probes (most of them
     /// on loose puzzles, few on tight ones), with the same removals,
     /// failures and result as probing everything.
-    pub fn probe(&mut self, p: &Problem, st: &mut State, clock: Clock) -> Result<(), Fail> {
+    pub fn probe(&mut self, p: &Problem, st: &mut State, clock: Clock<'_>) -> Result<(), Fail> {
         let cells = p.n * p.n;
         let mut memo = ProbeMemo::new(cells * p.n, &st.dom);
         loop {

@@ -36,6 +36,7 @@ mod sat;
 mod search;
 mod table;
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 
 /// The clock of deadlines: std's, except on WebAssembly, where std's traps
@@ -61,8 +62,9 @@ pub struct Options {
     /// Give up (with `complete: false`) after this moment.
     pub deadline: Option<Instant>,
     /// Give up (with `complete: false`) once this flag is raised: the
-    /// command line's signal handler, so SIGTERM does not wait for a search.
-    pub stop: Option<&'static AtomicBool>,
+    /// command line's signal handler, so SIGTERM does not wait for a search;
+    /// Python's Ctrl-C. Shared with whoever raises it.
+    pub stop: Option<Arc<AtomicBool>>,
     /// Which stages run.
     pub strategy: Strategy,
     /// Solutions already known: never reported, and not counted.
@@ -75,7 +77,7 @@ pub struct Options {
     pub learner: Learner,
     /// Where to publish the effort while the search runs, for a face that
     /// shows it (the command line's spinner, Python's `progress` callback).
-    pub progress: Option<&'static Progress>,
+    pub progress: Option<Arc<Progress>>,
 }
 
 impl Default for Options {
@@ -233,13 +235,13 @@ pub(crate) fn bits(mut word: u64) -> impl Iterator<Item = u32> {
 /// It also carries where progress is published, since the searches read it
 /// at the moments they would publish.
 #[derive(Clone, Copy, Default)]
-struct Clock {
+struct Clock<'a> {
     deadline: Option<Instant>,
-    stop: Option<&'static AtomicBool>,
-    progress: Option<&'static Progress>,
+    stop: Option<&'a AtomicBool>,
+    progress: Option<&'a Progress>,
 }
 
-impl Clock {
+impl Clock<'_> {
     fn expired(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
             || self.stop.is_some_and(|f| f.load(Ordering::Relaxed))
@@ -271,20 +273,20 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
     }
     let clock = Clock {
         deadline: opts.deadline,
-        stop: opts.stop,
-        progress: opts.progress,
+        stop: opts.stop.as_deref(),
+        progress: opts.progress.as_deref(),
     };
-    if let Some(p) = opts.progress {
+    if let Some(p) = clock.progress {
         p.publish(&Stats::default());
     }
     let out = run_stages(puzzle, opts, clock);
-    if let Some(p) = opts.progress {
+    if let Some(p) = clock.progress {
         p.publish(&out.stats);
     }
     Ok(out)
 }
 
-fn run_stages(puzzle: &Puzzle, opts: &Options, clock: Clock) -> Outcome {
+fn run_stages(puzzle: &Puzzle, opts: &Options, clock: Clock<'_>) -> Outcome {
     let n = puzzle.size;
     let problem = problem::Problem::new(puzzle, opts.tuple_limit);
     let mut engine = engine::Engine::new(&problem);
@@ -380,7 +382,7 @@ fn learn(
     root: &engine::State,
     known: &[Vec<u8>],
     wanted: usize,
-    clock: Clock,
+    clock: Clock<'_>,
     conflicts: Option<u64>,
     learner: Learner,
 ) -> CdclRun {

@@ -46,7 +46,7 @@ pub(super) fn search(
     root: &State,
     known: &[Vec<u8>],
     max_new: usize,
-    clock: Clock,
+    clock: Clock<'_>,
     conflicts: Option<u64>,
 ) -> CdclRun {
     let mut enc = Encoder::new(p, &root.dom);
@@ -140,12 +140,12 @@ pub(super) fn search(
 
 /// Stops CaDiCaL at the deadline or on a signal, and counts learnt clauses
 /// (its conflicts), which it publishes whenever CaDiCaL asks whether to stop.
-struct Watch {
-    clock: Clock,
+struct Watch<'a> {
+    clock: Clock<'a>,
     learnt: u64,
 }
 
-impl cadical::Callbacks for Watch {
+impl cadical::Callbacks for Watch<'_> {
     fn terminate(&mut self) -> bool {
         self.clock.conflicts(self.learnt);
         self.clock.expired()
@@ -169,7 +169,7 @@ const PAIRWISE_AMO: usize = 32;
 struct Encoder<'a> {
     p: &'a Problem,
     dom: &'a [u64],
-    solver: cadical::Solver<Watch>,
+    solver: cadical::Solver<Watch<'a>>,
     /// `x[c * n + v]`: the variable of cell c holding value v + 1; 0 when
     /// the value was removed at the root, or the cell is fixed there.
     x: Vec<i32>,

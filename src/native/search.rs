@@ -21,7 +21,7 @@ pub(super) struct Search<'a> {
     pub known: Vec<Vec<u8>>,
     pub solutions: Vec<Grid>,
     pub stats: Stats,
-    clock: Clock,
+    clock: Clock<'a>,
     /// Failures left before the search gives up on this stage.
     budget: u64,
     /// The state at the current node; branches are undone by the engine.
@@ -47,7 +47,7 @@ impl<'a> Search<'a> {
         engine: Engine,
         max: usize,
         known: Vec<Vec<u8>>,
-        clock: Clock,
+        clock: Clock<'a>,
     ) -> Search<'a> {
         Search {
             p,

@@ -447,13 +447,13 @@ fn probing_skips_only_probes_that_would_succeed_again() {
 
 #[test]
 fn progress_ends_at_the_final_effort_of_each_solve() {
-    static PROGRESS: Progress = Progress::new();
+    let progress = std::sync::Arc::new(Progress::new());
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/scale/peer/");
     let text = std::fs::read_to_string(format!("{dir}peer16-s1003.cage")).unwrap();
     let (hard, _) = crate::front::cage::parse(&text).expect("fixture parses");
     let easy = parse(KK2);
-    // One handle across solves, as the command line keeps one: each solve
-    // starts it afresh, so a small solve after a large one reads small.
+    // One handle across solves: each solve starts it afresh, so a small
+    // solve after a large one reads small.
     let runs = [
         (&hard, Strategy::Cdcl, Learner::Auto),
         (&hard, Strategy::Cdcl, Learner::Lcg),
@@ -468,14 +468,14 @@ fn progress_ends_at_the_final_effort_of_each_solve() {
                 max_solutions: 2,
                 strategy,
                 learner,
-                progress: Some(&PROGRESS),
+                progress: Some(progress.clone()),
                 ..Options::default()
             },
         )
         .unwrap();
-        assert_eq!(PROGRESS.stage(), out.stats.stage);
-        assert_eq!(PROGRESS.nodes(), out.stats.nodes);
-        assert_eq!(PROGRESS.conflicts(), out.stats.conflicts);
+        assert_eq!(progress.stage(), out.stats.stage);
+        assert_eq!(progress.nodes(), out.stats.nodes);
+        assert_eq!(progress.conflicts(), out.stats.conflicts);
         stages.push((out.stats.stage, out.stats.conflicts > 0));
     }
     // The runs cover a conflict-driven proof of each engine, and a small

@@ -2,6 +2,7 @@
 //! files, no process. Every grid still goes through the verifier, and
 //! uniqueness is proved by exhausting the search instead of a cut.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -17,8 +18,8 @@ pub fn solve_native(
     puzzle: &Puzzle,
     mode: Mode,
     time_limit: Option<f64>,
-    stop: Option<&'static AtomicBool>,
-    progress: Option<&'static native::Progress>,
+    stop: Option<Arc<AtomicBool>>,
+    progress: Option<Arc<native::Progress>>,
 ) -> Result<Outcome, SolveError> {
     let start = Instant::now();
     let max_solutions = match mode {
@@ -29,12 +30,12 @@ pub fn solve_native(
     let opts = native::Options {
         max_solutions,
         deadline: time_limit.map(|s| start + Duration::from_secs_f64(s)),
-        stop,
+        stop: stop.clone(),
         progress,
         ..Default::default()
     };
     let out = native::solve(puzzle, &opts).map_err(|e| SolveError::Native(e.to_string()))?;
-    if stop.is_some_and(|f| f.load(Ordering::SeqCst)) {
+    if stop.as_ref().is_some_and(|f| f.load(Ordering::SeqCst)) {
         return Err(SolveError::Interrupted);
     }
     for grid in &out.solutions {

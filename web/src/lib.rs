@@ -11,7 +11,9 @@
 mod options;
 mod reading;
 mod solving;
+mod words;
 
+use cagec::words::Named;
 use wasm_bindgen::prelude::*;
 
 pub use options::ModelOptions;
@@ -65,7 +67,7 @@ impl Puzzle {
 
     /// The format the text was read as (`cages`, `dat`, `grid`, `keen`).
     pub fn format(&self) -> String {
-        reading::format_name(self.loaded.format).to_string()
+        self.loaded.format.name().to_string()
     }
 
     /// Warnings met while reading, rendered as the command line prints them.

@@ -6,16 +6,18 @@ use std::path::Path;
 
 use cagec::compile::Compiled;
 use cagec::diag::Severity;
-use cagec::explain::{self, html};
+use cagec::explain::html;
 use cagec::front::write::{self, Format};
 use cagec::front::{InputFormat, keen};
 use cagec::input::{self, LoadError, Loaded};
 use cagec::ir::{Grid, Op, Puzzle};
 use cagec::stats::Stats;
+use cagec::words::{Message, Named};
 use cagec::{svg, verify};
 use serde::Serialize;
 
 use crate::options::ModelOptions;
+use crate::words::{self, Controls};
 
 /// Why a text did not load: every diagnostic, as the command line renders
 /// them all (`rendered`), and one by one for the page to place.
@@ -38,22 +40,20 @@ pub struct Problem {
 
 /// Reads and validates `text` (see [`crate::read`]).
 pub fn load(text: &str, format: &str, file: &str, killer: bool) -> Result<Loaded, Problems> {
-    let format =
-        match format {
-            // As `cagec compile FILE` tells: a Keen ID whatever the name, else
-            // by the name's extension, else cage lines (as standard input).
-            "auto" => (InputFormat::sniff(text))
-                .or_else(|| InputFormat::from_path(Path::new(file)))
-                .unwrap_or(InputFormat::Cages),
-            name => serde_json::from_value(serde_json::Value::String(name.to_string())).map_err(
-                |_| Problems {
-                    rendered: format!(
-                        "unknown input format {name:?}: the formats are cages, dat, grid and keen\n"
-                    ),
-                    diagnostics: Vec::new(),
-                },
-            )?,
-        };
+    let format = match format {
+        // As `cagec compile FILE` tells: a Keen ID whatever the name, else
+        // by the name's extension, else cage lines (as standard input).
+        "auto" => (InputFormat::sniff(text))
+            .or_else(|| InputFormat::from_path(Path::new(file)))
+            .unwrap_or(InputFormat::Cages),
+        name => InputFormat::from_name(name).ok_or_else(|| Problems {
+            rendered: format!(
+                "unknown input format {name:?}: the formats are {}\n",
+                InputFormat::names().join(", ")
+            ),
+            diagnostics: Vec::new(),
+        })?,
+    };
     let stem = input::stem_of(Path::new(file));
     match input::load_str_with(text, format, file.to_string(), stem, killer) {
         Ok(loaded) => Ok(loaded),
@@ -76,15 +76,6 @@ pub fn load(text: &str, format: &str, file: &str, killer: bool) -> Result<Loaded
             rendered: format!("{e}\n"),
             diagnostics: Vec::new(),
         }),
-    }
-}
-
-pub fn format_name(format: InputFormat) -> &'static str {
-    match format {
-        InputFormat::Cages => "cages",
-        InputFormat::Dat => "dat",
-        InputFormat::Grid => "grid",
-        InputFormat::Keen => "keen",
     }
 }
 
@@ -115,7 +106,7 @@ pub struct ModelView {
 
 fn compiled<'p>(loaded: &'p Loaded, opts: &ModelOptions) -> Result<Compiled<'p>, String> {
     Compiled::new(&loaded.puzzle, &opts.formulate(), opts.to, &loaded.stem)
-        .map_err(|e| e.to_string())
+        .map_err(|e| e.message(&Controls))
 }
 
 pub fn model(loaded: &Loaded, opts: &ModelOptions) -> Result<ModelView, String> {
@@ -188,14 +179,7 @@ pub fn explain(
         solution: solution.as_ref(),
         selected: Some(selected.clamp(1, loaded.puzzle.cages.len().max(1))),
     };
-    html::page(&loaded.puzzle, &opts.formulate(), &page)
-        .map_err(|e: explain::ExplainError| e.to_string())
-}
-
-fn op_of(symbol: &str) -> Option<Op> {
-    [Op::Given, Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Hidden]
-        .into_iter()
-        .find(|op| op.symbol() == symbol)
+    html::page(&loaded.puzzle, &opts.formulate(), &page).map_err(|e| words::explain_error(&e))
 }
 
 /// The text with cage `cage` (1-based) changed, in the format it was read
@@ -206,7 +190,8 @@ pub fn with_cage(loaded: &Loaded, cage: usize, target: u64, op: &str) -> Result<
     let c = (cage.checked_sub(1))
         .and_then(|i| puzzle.cages.get_mut(i))
         .ok_or_else(|| format!("there is no cage {cage}: the puzzle has cages 1 to {count}"))?;
-    c.op = op_of(op).ok_or_else(|| format!("unknown operation {op:?}: + - * % ? or none"))?;
+    c.op = Op::from_symbol(op)
+        .ok_or_else(|| format!("unknown operation {op:?}: + - * % ? or none"))?;
     c.target = target;
     write::to_string(Format::from(loaded.format), &puzzle).map_err(|e| e.to_string())
 }

@@ -12,6 +12,8 @@ use serde::Serialize;
 use std::time::Duration;
 
 use crate::options::ModelOptions;
+use crate::words::Controls;
+use cagec::words::Message;
 
 /// What the native solver found: grids the verifier accepted, and whether
 /// the puzzle is unique (`yes`, `no`, or `unknown` when the time ran out).
@@ -74,7 +76,7 @@ pub fn read_columns(
     if names.len() != values.len() {
         return Err(format!("{} names for {} values", names.len(), values.len()));
     }
-    let model = formulate_with(puzzle, &opts.formulate()).map_err(|e| e.to_string())?;
+    let model = formulate_with(puzzle, &opts.formulate()).map_err(|e| e.message(&Controls))?;
     let mut named = Values::Named(names.into_iter().zip(values).collect());
     if opts.to == OutputFormat::FixedMps {
         named = decode::canonical(named, &back::fixed_names(&model), &model);

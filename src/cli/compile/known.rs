@@ -59,7 +59,7 @@ pub fn find(puzzle: &Puzzle, effort: u64) -> Result<Known, String> {
     let opts = native::Options {
         max_solutions: 2,
         effort: Some(effort),
-        stop: Some(crate::cli::interrupt::flag()),
+        stop: Some(crate::cli::interrupt::shared_flag()),
         ..Default::default()
     };
     let out = native::solve(puzzle, &opts).map_err(|e| e.to_string())?;

@@ -316,7 +316,7 @@ pub(super) fn search(
     root: &State,
     known: &[Vec<u8>],
     max_new: usize,
-    clock: Clock,
+    clock: Clock<'_>,
     conflicts: Option<u64>,
 ) -> CdclRun {
     let mut s = Lcg::new(p, root);
