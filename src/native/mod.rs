@@ -1,11 +1,11 @@
 //! The built-in solver: constraint propagation, then search in two stages.
 //!
 //! Domains are bitsets (bit v−1 = value v), so n ≤ 64. Propagation, to a
-//! fixpoint (see [`engine`]):
+//! fixpoint (see [`propagation`]):
 //! - each cage keeps generalised arc consistency on its tuples by compact
 //!   table ([`table`]), and removes from a line it shares with other cells a
 //!   value that all its live tuples place there; cages with too many tuples
-//!   to list are propagated by their arithmetic ([`fallback`]);
+//!   to list are propagated by their arithmetic ([`arithmetic`]);
 //! - each row and column (and Killer box) keeps every value once, filtered by
 //!   matching ([`alldiff`]): every Hall set, not only singles.
 //!
@@ -17,7 +17,7 @@
 //!    depth-first search again with a larger budget;
 //! 3. when the tree is still large, conflict-driven search with clause
 //!    learning, which the depth-first search lacks: CaDiCaL on a direct
-//!    encoding of what the root left (`sat`, with the `cdcl` feature), or
+//!    encoding of what the root left (`cadical_stage`, with the `cdcl` feature), or
 //!    lazy clause generation on the same propagators ([`lcg`], pure Rust:
 //!    the WebAssembly build, a machine with no C++ compiler, and any puzzle
 //!    the encoding cannot take). [`Learner`] chooses; docs/performance.md
@@ -26,15 +26,18 @@
 //! Every stage is deterministic: the same puzzle gives the same solutions in
 //! the same order, and the same effort figures.
 
-mod alldiff;
-mod engine;
-mod fallback;
-mod lcg;
+// The puzzle as the solver sees it.
 mod problem;
-#[cfg(feature = "cdcl")]
-mod sat;
-mod search;
+// Propagation: the fixpoint, and the propagators it runs.
+mod alldiff;
+mod arithmetic;
+mod propagation;
 mod table;
+// Search: depth-first, then learning (CaDiCaL, or lazy clause generation).
+#[cfg(feature = "cdcl")]
+mod cadical_stage;
+mod lcg;
+mod search;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
@@ -289,7 +292,7 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
 fn run_stages(puzzle: &Puzzle, opts: &Options, clock: Clock<'_>) -> Outcome {
     let n = puzzle.size;
     let problem = problem::Problem::new(puzzle, opts.tuple_limit);
-    let mut engine = engine::Engine::new(&problem);
+    let mut engine = propagation::Propagator::new(&problem);
     let mut stats = Stats {
         stage: "propagation",
         ..Stats::default()
@@ -379,7 +382,7 @@ pub(crate) struct CdclRun {
 /// only where it is built in and has an encoding for every cage).
 fn learn(
     problem: &problem::Problem,
-    root: &engine::State,
+    root: &propagation::State,
     known: &[Vec<u8>],
     wanted: usize,
     clock: Clock<'_>,
@@ -387,8 +390,8 @@ fn learn(
     learner: Learner,
 ) -> CdclRun {
     #[cfg(feature = "cdcl")]
-    if learner == Learner::Auto && sat::encodable(problem) {
-        return sat::search(problem, root, known, wanted, clock, conflicts);
+    if learner == Learner::Auto && cadical_stage::encodable(problem) {
+        return cadical_stage::search(problem, root, known, wanted, clock, conflicts);
     }
     let _ = learner;
     lcg::search(problem, root, known, wanted, clock, conflicts)
@@ -436,14 +439,14 @@ pub fn root_domains(puzzle: &Puzzle, tuple_limit: usize) -> Result<Option<Vec<u6
         return Err(NativeError::TooLarge(n));
     }
     let problem = problem::Problem::new(puzzle, tuple_limit);
-    let mut engine = engine::Engine::new(&problem);
+    let mut engine = propagation::Propagator::new(&problem);
     let Ok(mut root) = engine.root(&problem) else {
         return Ok(None);
     };
     if engine.probe(&problem, &mut root, Clock::default()).is_err() {
         return Ok(None);
     }
-    let mut budget = engine::TupleBudget::new(TUPLE_PROBES, TUPLE_PATIENCE);
+    let mut budget = propagation::TupleBudget::new(TUPLE_PROBES, TUPLE_PATIENCE);
     loop {
         match engine.probe_tuples(&problem, &mut root, &mut budget) {
             Err(_) => return Ok(None),

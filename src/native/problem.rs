@@ -2,7 +2,7 @@
 //! (rows, columns, Killer boxes) that each hold every value once, and one
 //! propagator per cage. Built once per solve; read-only during search.
 
-use super::fallback::Fallback;
+use super::arithmetic::Fallback;
 use super::table::Table;
 use crate::ir::{Puzzle, Rules};
 use crate::tuples;

@@ -9,13 +9,13 @@
 
 use super::Clock;
 use super::Stats;
-use super::engine::{Engine, State};
 use super::problem::{CageKind, Problem};
+use super::propagation::{Propagator, State};
 use crate::ir::Grid;
 
 pub(super) struct Search<'a> {
     p: &'a Problem,
-    pub engine: Engine,
+    pub engine: Propagator,
     max: usize,
     /// Refused at the leaves: solutions already reported (row-major values).
     pub known: Vec<Vec<u8>>,
@@ -44,7 +44,7 @@ pub(super) enum End {
 impl<'a> Search<'a> {
     pub fn new(
         p: &'a Problem,
-        engine: Engine,
+        engine: Propagator,
         max: usize,
         known: Vec<Vec<u8>>,
         clock: Clock<'a>,

@@ -273,8 +273,8 @@ fn the_cadical_encoding_keeps_killer_cages_distinct() {
     let (mut p, _) = crate::front::cage::parse(text).expect("the puzzle parses");
     p.rules = crate::ir::Rules::Killer { box_size: 2 };
     let problem = problem::Problem::new(&p, tuples::DEFAULT_LIMIT);
-    let open = engine::State::unpropagated(&problem);
-    let run = sat::search(&problem, &open, &[], 2, Clock::default(), None);
+    let open = propagation::State::unpropagated(&problem);
+    let run = cadical_stage::search(&problem, &open, &[], 2, Clock::default(), None);
     assert!(run.complete, "CaDiCaL settled it");
     assert_eq!(
         run.solutions,
@@ -285,8 +285,8 @@ fn the_cadical_encoding_keeps_killer_cages_distinct() {
     let mut kenken = p.clone();
     kenken.rules = crate::ir::Rules::KenKen;
     let problem = problem::Problem::new(&kenken, tuples::DEFAULT_LIMIT);
-    let open = engine::State::unpropagated(&problem);
-    let run = sat::search(&problem, &open, &[], 2, Clock::default(), None);
+    let open = propagation::State::unpropagated(&problem);
+    let run = cadical_stage::search(&problem, &open, &[], 2, Clock::default(), None);
     assert!(!run.solutions.is_empty(), "as KenKen it has a solution");
 }
 
@@ -378,13 +378,13 @@ fn tuple_probing_settles_the_hard_peer_16x16() {
 }
 
 /// Probing as defined: each value alone from the root state, pass after
-/// pass until a pass removes nothing. [`engine::Engine::probe`] skips the
+/// pass until a pass removes nothing. [`propagation::Propagator::probe`] skips the
 /// probes it can tell would succeed again; it must reach the same domains
 /// through the same failures.
 fn probe_each_value(
     p: &problem::Problem,
-    engine: &mut engine::Engine,
-    st: &mut engine::State,
+    engine: &mut propagation::Propagator,
+    st: &mut propagation::State,
 ) -> Result<(), Fail> {
     loop {
         let mut removed = false;
@@ -430,7 +430,10 @@ fn probing_skips_only_probes_that_would_succeed_again() {
     let mut removed_by_probing = 0;
     for (name, puzzle) in puzzles {
         let p = problem::Problem::new(&puzzle, tuples::DEFAULT_LIMIT);
-        let (mut fast, mut plain) = (engine::Engine::new(&p), engine::Engine::new(&p));
+        let (mut fast, mut plain) = (
+            propagation::Propagator::new(&p),
+            propagation::Propagator::new(&p),
+        );
         let mut a = fast.root(&p).expect("a solvable puzzle");
         let mut b = plain.root(&p).expect("a solvable puzzle");
         let before = a.dom.iter().map(|d| d.count_ones()).sum::<u32>();

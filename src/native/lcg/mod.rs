@@ -29,8 +29,8 @@ use std::collections::VecDeque;
 use super::CdclRun;
 use super::Clock;
 use super::bits;
-use super::engine::State;
 use super::problem::{CageKind, Problem};
+use super::propagation::State;
 use clauses::Clauses;
 use core::{Heap, Lit, Reason, Watch};
 

@@ -24,10 +24,10 @@
 //! Solutions already known get a blocking clause each, so every solution is
 //! found once and the last call proves there are no more.
 
+use super::arithmetic::Fallback;
 use super::bits;
-use super::engine::State;
-use super::fallback::Fallback;
 use super::problem::{CageKind, Problem};
+use super::propagation::State;
 use super::{CdclRun, Clock};
 use crate::ir::Op;
 

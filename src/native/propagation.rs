@@ -60,7 +60,7 @@ struct Undo {
     next_serial: u32,
 }
 
-pub(super) struct Engine {
+pub(super) struct Propagator {
     undo: Undo,
     /// Cages, then lines.
     queues: [VecDeque<PropId>; 2],
@@ -75,7 +75,7 @@ pub(super) struct Engine {
     pub weights: Vec<u32>,
 }
 
-/// How many tuple probes [`Engine::probe_tuples`] may still try: a count,
+/// How many tuple probes [`Propagator::probe_tuples`] may still try: a count,
 /// not a clock, so the result does not depend on the machine. Probing also
 /// stops after a run of tries that removed nothing: on puzzles with many
 /// solutions it finds nothing, and the whole budget cost a 25×25 0.8 s.
@@ -111,10 +111,10 @@ impl TupleBudget {
     }
 }
 
-impl Engine {
-    pub fn new(p: &Problem) -> Engine {
+impl Propagator {
+    pub fn new(p: &Problem) -> Propagator {
         let props = p.cages.len() + p.lines.len();
-        Engine {
+        Propagator {
             undo: Undo {
                 saved_under: vec![0; p.cages.len()],
                 next_serial: 1,
@@ -270,7 +270,7 @@ impl Engine {
         Ok(removed)
     }
 
-    /// Remembers `st` so that [`Engine::undo`] brings it back; marks nest.
+    /// Remembers `st` so that [`Propagator::undo`] brings it back; marks nest.
     pub fn mark(&mut self, st: &State) {
         let u = &mut self.undo;
         u.doms.extend_from_slice(&st.dom);
@@ -393,7 +393,7 @@ impl Engine {
     }
 }
 
-/// What each successful probe left, so that [`Engine::probe`] can tell when
+/// What each successful probe left, so that [`Propagator::probe`] can tell when
 /// probing a value again would only repeat it.
 struct ProbeMemo {
     /// The root domains as they are now.
