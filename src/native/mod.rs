@@ -32,6 +32,7 @@ mod problem;
 mod alldiff;
 mod arithmetic;
 mod propagation;
+mod queue;
 mod table;
 // Search: depth-first, then learning (CaDiCaL, or lazy clause generation).
 #[cfg(feature = "cdcl")]

@@ -6,11 +6,11 @@
 //! most.
 
 use super::Clock;
-use std::collections::VecDeque;
 
 use super::Fail;
 use super::alldiff;
 use super::problem::{CageKind, Problem, PropId};
+use super::queue::PropQueue;
 
 /// What changes along a search path: copied on each branch.
 #[derive(Clone, Debug, Default)]
@@ -62,9 +62,7 @@ struct Undo {
 
 pub(super) struct Propagator {
     undo: Undo,
-    /// Cages, then lines.
-    queues: [VecDeque<PropId>; 2],
-    queued: Vec<bool>,
+    queue: PropQueue,
     /// Per line: last matching, a hint for the next run.
     mates: Vec<u8>,
     /// Per table cell and value: the word where a support was last found.
@@ -120,8 +118,7 @@ impl Propagator {
                 next_serial: 1,
                 ..Undo::default()
             },
-            queues: [VecDeque::new(), VecDeque::new()],
-            queued: vec![false; props],
+            queue: PropQueue::new(props, p.cages.len()),
             mates: vec![u8::MAX; p.lines.len() * p.n],
             residues: vec![0; p.residues],
             scratch: Vec::new(),
@@ -134,7 +131,7 @@ impl Propagator {
     pub fn root(&mut self, p: &Problem) -> Result<State, Fail> {
         let mut st = State::unpropagated(p);
         for id in 0..(p.cages.len() + p.lines.len()) as PropId {
-            self.schedule(p, id);
+            self.queue.schedule(id);
         }
         self.run(p, &mut st)?;
         Ok(st)
@@ -155,7 +152,7 @@ impl Propagator {
         if d != st.dom[cell] {
             st.dom[cell] = d;
             for &w in &p.watchers[cell] {
-                self.schedule(p, w);
+                self.queue.schedule(w);
             }
         }
         self.run(p, st)
@@ -323,31 +320,15 @@ impl Propagator {
         }
     }
 
-    fn schedule(&mut self, p: &Problem, id: PropId) {
-        if !self.queued[id as usize] {
-            self.queued[id as usize] = true;
-            let q = usize::from(id as usize >= p.cages.len());
-            self.queues[q].push_back(id);
-        }
-    }
-
     fn run(&mut self, p: &Problem, st: &mut State) -> Result<(), Fail> {
         loop {
-            let Some(id) = self.queues[0]
-                .pop_front()
-                .or_else(|| self.queues[1].pop_front())
-            else {
+            let Some(id) = self.queue.pop() else {
                 return Ok(());
             };
-            self.queued[id as usize] = false;
             self.changed.clear();
             if let Err(fail) = self.apply(p, st, id) {
                 self.weights[id as usize] += 1;
-                for q in &mut self.queues {
-                    for other in q.drain(..) {
-                        self.queued[other as usize] = false;
-                    }
-                }
+                self.queue.clear();
                 return Err(fail);
             }
             // Tables and lines reach their own fixpoint in one run; the
@@ -360,7 +341,7 @@ impl Propagator {
                 let c = self.changed[i] as usize;
                 for &w in &p.watchers[c] {
                     if w != id || !idempotent {
-                        self.schedule(p, w);
+                        self.queue.schedule(w);
                     }
                 }
             }

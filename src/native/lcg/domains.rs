@@ -119,7 +119,7 @@ impl Lcg<'_> {
             }
         }
         for &prop in &self.p.watchers[c] {
-            self.schedule(prop as usize);
+            self.queue.schedule(prop);
         }
         true
     }
@@ -140,14 +140,6 @@ impl Lcg<'_> {
         }
     }
 
-    pub(super) fn schedule(&mut self, prop: usize) {
-        if !self.queued[prop] {
-            self.queued[prop] = true;
-            let q = usize::from(prop >= self.p.cages.len());
-            self.queues[q].push_back(prop as u32);
-        }
-    }
-
     pub(super) fn on_new_level(&mut self) {
         self.save_starts.push(self.saves.len() as u32);
         self.level_ids.push(self.next_id);
@@ -163,11 +155,7 @@ impl Lcg<'_> {
         self.saves.truncate(start);
         self.save_starts.truncate(level);
         self.level_ids.truncate(level);
-        for q in &mut self.queues {
-            for id in q.drain(..) {
-                self.queued[id as usize] = false;
-            }
-        }
+        self.queue.clear();
     }
 
     /// Writes a propagator word, logging its old value once per level.

@@ -24,13 +24,12 @@ mod core;
 mod domains;
 mod props;
 
-use std::collections::VecDeque;
-
 use super::CdclRun;
 use super::Clock;
 use super::bits;
 use super::problem::{CageKind, Problem};
 use super::propagation::State;
+use super::queue::PropQueue;
 use clauses::Clauses;
 use core::{Heap, Lit, Reason, Watch};
 
@@ -88,8 +87,7 @@ pub(super) struct Lcg<'a> {
     level_stamp: Vec<u32>,
 
     // The propagators (see `props`).
-    queued: Vec<bool>,
-    queues: [VecDeque<u32>; 2],
+    queue: PropQueue,
     /// The tables' live tuples, then their cells' domains at their last run,
     /// then each cage's count of live words (see `live_index`).
     words: Vec<u64>,
@@ -205,8 +203,7 @@ impl<'a> Lcg<'a> {
             conflict: Vec::new(),
             stamp: 0,
             level_stamp: vec![0; vars + 2],
-            queued: vec![false; props],
-            queues: [VecDeque::new(), VecDeque::new()],
+            queue: PropQueue::new(props, p.cages.len()),
             word_stamp: vec![0; words.len()],
             words,
             limits_at,
@@ -246,13 +243,9 @@ impl<'a> Lcg<'a> {
                     return false;
                 }
             }
-            let Some(id) = self.queues[0]
-                .pop_front()
-                .or_else(|| self.queues[1].pop_front())
-            else {
+            let Some(id) = self.queue.pop() else {
                 return true;
             };
-            self.queued[id as usize] = false;
             if !self.run_propagator(id as usize) {
                 return false;
             }
