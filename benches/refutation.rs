@@ -9,7 +9,7 @@
 //! When the second costs as many conflicts as the first, finding the grid
 //! was never the hard part, and no branching heuristic that finds it sooner
 //! can make the puzzle fast; only stronger reasoning or cheaper conflicts
-//! can (docs/performance.md, issue 19).
+//! can (docs/lab/2026-11-26-native-solver.md, "Refuting, not finding").
 //!
 //! Environment: `CAGEC_REFUTE_SIZES` (default `20,25`), `CAGEC_REFUTE_LIMIT`
 //! (seconds per solve, default 60). Under `cargo test` it does a smoke run

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Where a MIP solver spends its time on cagec's models: the table of
-docs/performance.md ("Anatomy of the MIP route").
+docs/lab/2026-11-25-mip-route.md ("The MIP route, taken apart").
 
 For each puzzle, cagec's own driver runs the solver (`cagec solve --solver
 highs|cbc --keep DIR`), so the runs are exactly the route a user gets,

@@ -15,7 +15,7 @@ A product is a table of the value tuples that make it (distinct where two
 cells share a line), not a multiplication equality: CP-SAT propagates the
 equality on bounds only, and with tables it proves the hardest held-out
 puzzles 1.5-8x faster. Sums stay linear: as tables they made the two
-hardest 20x20s 3-12x slower (docs/performance.md, "A stronger peer").
+hardest 20x20s 3-12x slower (docs/lab/2026-11-26-native-solver.md, "A stronger peer").
 
 Puzzles are J-wiki cage lines (`11+,1 2 5 6`, cells numbered row-major from
 0), the format `cagec` reads.

@@ -9,7 +9,7 @@
 //! for each of its cells, one (row, value) and one (column, value) pair,
 //! and a grid is a choice of tuples that covers each of them exactly once.
 //! Its LP relaxation is the tuple formulation's, projected; it is smaller,
-//! and the MIP solvers finish it faster (docs/performance.md).
+//! and the MIP solvers finish it faster (docs/lab/2026-11-25-mip-route.md).
 //!
 //! Cages past the tuple limit keep the paper's rows on x and y, as in the
 //! tuple formulation, and their cells' x join the line rows.

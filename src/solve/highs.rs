@@ -41,7 +41,7 @@ pub fn args(
 }
 
 /// The options cagec sets for one HiGHS run, beyond the command line's:
-/// none yet (each candidate is measured in docs/performance.md).
+/// none yet (each candidate is measured in docs/lab/2026-11-25-mip-route.md).
 pub fn settings(cut_run: bool, presolved: bool) -> Vec<(&'static str, &'static str)> {
     let _ = (cut_run, presolved);
     Vec::new()

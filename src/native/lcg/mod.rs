@@ -256,7 +256,7 @@ impl<'a> Lcg<'a> {
     /// `cell = value`, as a depth-first search branches. No phase saving: a
     /// saved `cell ≠ value` is a weak decision that propagates little, and
     /// deciding positively cut the conflicts on the hardest held-out puzzles
-    /// by 1.4–2.3× (docs/performance.md).
+    /// by 1.4–2.3× (docs/lab/2026-11-26-native-solver.md).
     fn decide(&mut self) -> Option<Lit> {
         while let Some(v) = self.heap.pop(&self.activity) {
             if self.value[v] == 0 {
