@@ -7,6 +7,14 @@
 //! face); `solve` runs a solver on a model and returns a grid that
 //! [`verify`] has checked against the puzzle rules.
 //!
+//! The folders are the layers (`docs/architecture.md`): [`puzzle`] (the IR,
+//! diagnostics, cage tuples, validation and the verifier), [`front`] (the
+//! readers and writers of puzzle text), [`io`] (loading files, atomic and
+//! gzip output), [`formulate`] and [`model`], [`back`], [`native`],
+//! `solve` (the external solvers), [`present`] (`explain`, pictures,
+//! statistics). Each module is also re-exported at the root under the name
+//! it had before the folders (`cagec::ir`, `cagec::input`, …).
+//!
 //! Layers, by Cargo feature (all three are on by default):
 //! - the core, with no feature: front-ends, IR, validation, formulation,
 //!   model, back-ends, the native solver, the verifier, `explain`, pictures
@@ -42,29 +50,26 @@
 //! assert_eq!(out.solutions[0].values[0], [1, 2, 4, 3]);
 //! ```
 
-pub mod atomic;
+// The layers, in the order data flows through them.
 pub mod back;
 pub mod compile;
-pub mod decode;
-pub mod diag;
-pub mod explain;
 pub mod formulate;
 pub mod front;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod generate;
-pub mod gzip;
-pub mod input;
-pub mod ir;
+pub mod io;
 pub mod model;
 pub mod native;
-pub mod picture;
-pub mod rules;
+pub mod present;
+pub mod puzzle;
 #[cfg(feature = "external-solvers")]
 pub mod solve;
-pub mod stats;
-pub mod svg;
-pub mod tuples;
-pub mod valid;
-pub mod verify;
 pub mod words;
+
+// The paths every face has used since before the layers had folders.
+pub use formulate::decode;
+pub use front::rules;
+pub use io::{atomic, gzip, input};
+pub use present::{explain, picture, stats, svg};
+pub use puzzle::{diag, ir, tuples, valid, verify};

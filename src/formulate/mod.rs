@@ -8,6 +8,7 @@
 
 mod cages;
 mod cover;
+pub mod decode;
 mod encoding;
 pub mod integral;
 mod killer;

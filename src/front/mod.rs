@@ -10,6 +10,7 @@ pub mod cage;
 pub mod dat;
 pub mod grid;
 pub mod keen;
+pub mod rules;
 pub mod solution;
 pub(crate) mod text;
 pub mod write;
