@@ -68,7 +68,7 @@ pub mod solve;
 pub mod words;
 
 // The paths every face has used since before the layers had folders.
-pub use formulate::decode;
+pub use back::decode;
 pub use front::rules;
 pub use io::{atomic, gzip, input};
 pub use present::{explain, picture, stats, svg};

@@ -15,8 +15,8 @@ use std::io::{self, Write};
 
 use askama::Template;
 
-use crate::formulate::primes::primes_up_to;
 use crate::ir::{Cage, Grid, Puzzle};
+use crate::puzzle::primes::primes_up_to;
 
 /// Writes the AMPL model (`.mod`). It is the same for every puzzle and ends
 /// with `end;` (glpsol warns about a model file without it).

@@ -5,6 +5,8 @@
 //!   names from [`fixed_names`] and a map back ([`write_rename_map`]);
 //! - [`ampl`]: the paper's AMPL model and data pair, run by `glpsol -m -d`;
 //! - [`write_solution`]: a feasible point as a MIPLIB-style `.sol` file;
+//! - [`decode`]: the way back, a solver's values by the names written here
+//!   to a grid;
 //! - for the other solver families: [`write_opb`] (pseudo-Boolean),
 //!   [`write_cnf`] (SAT), [`write_fzn`] (FlatZinc) from a model, and
 //!   [`mzn`], the generic MiniZinc model and a data file per puzzle.
@@ -26,6 +28,7 @@
 
 pub mod ampl;
 mod cnf;
+pub mod decode;
 mod fixed;
 mod fzn;
 mod lp;

@@ -94,8 +94,8 @@ pub fn parse(format: InputFormat, src: &str) -> Result<(Puzzle, Diagnostics), Di
         InputFormat::Keen => keen::parse(src),
     };
     result
-        .map(|(puzzle, warnings)| (puzzle, text::cap(warnings)))
-        .map_err(text::cap)
+        .map(|(puzzle, warnings)| (puzzle, crate::diag::cap(warnings)))
+        .map_err(crate::diag::cap)
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Small helpers shared by the front-ends: positions, token descriptions for
 //! "found …" messages, numbers that may overflow, and the error cap.
 
-use crate::diag::{Diagnostic, Diagnostics, Span};
+use crate::diag::Span;
 
 /// Turns byte offsets into spans. Offsets usually come in increasing order, so
 /// it walks forward from the last one: linear time even on a 10 MB line with
@@ -84,38 +84,6 @@ pub fn number(digits: &str, what: &str) -> Result<u64, String> {
             u64::MAX
         )
     })
-}
-
-/// At most this many errors are kept; a last one says how many were dropped.
-/// Rendering quotes the source line of each, so an unbounded count on a huge
-/// line would take quadratic time.
-pub const MAX_ERRORS: usize = 100;
-
-/// Keeps the first [`MAX_ERRORS`] errors (and every warning) of `diags`.
-pub fn cap(diags: Diagnostics) -> Diagnostics {
-    let errors = diags.0.iter().filter(|d| d.is_error()).count();
-    if errors <= MAX_ERRORS {
-        return diags;
-    }
-    let mut kept = Vec::new();
-    let mut seen = 0;
-    let mut last = Span::default();
-    for d in diags.0 {
-        if d.is_error() {
-            seen += 1;
-            if seen > MAX_ERRORS {
-                continue;
-            }
-            last = last.max(d.span);
-        }
-        kept.push(d);
-    }
-    let dropped = errors - MAX_ERRORS;
-    kept.push(Diagnostic::error(
-        last,
-        format!("too many errors: {dropped} more not shown"),
-    ));
-    Diagnostics(kept)
 }
 
 #[cfg(test)]

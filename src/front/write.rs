@@ -176,7 +176,7 @@ pub fn dat(puzzle: &Puzzle) -> String {
         );
     }
     out.push_str(";\nset prime_numbers :=");
-    for p in crate::formulate::primes::primes_up_to(n) {
+    for p in crate::puzzle::primes::primes_up_to(n) {
         let _ = write!(out, " {p}");
     }
     out.push_str(";\n");

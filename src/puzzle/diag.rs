@@ -187,3 +187,35 @@ impl Diagnostics {
         self.0.iter().map(|d| d.render(file, src)).collect()
     }
 }
+
+/// At most this many errors are kept; a last one says how many were dropped.
+/// Rendering quotes the source line of each, so an unbounded count on a huge
+/// line would take quadratic time.
+pub const MAX_ERRORS: usize = 100;
+
+/// Keeps the first [`MAX_ERRORS`] errors (and every warning) of `diags`.
+pub fn cap(diags: Diagnostics) -> Diagnostics {
+    let errors = diags.0.iter().filter(|d| d.is_error()).count();
+    if errors <= MAX_ERRORS {
+        return diags;
+    }
+    let mut kept = Vec::new();
+    let mut seen = 0;
+    let mut last = Span::default();
+    for d in diags.0 {
+        if d.is_error() {
+            seen += 1;
+            if seen > MAX_ERRORS {
+                continue;
+            }
+            last = last.max(d.span);
+        }
+        kept.push(d);
+    }
+    let dropped = errors - MAX_ERRORS;
+    kept.push(Diagnostic::error(
+        last,
+        format!("too many errors: {dropped} more not shown"),
+    ));
+    Diagnostics(kept)
+}

@@ -44,7 +44,7 @@ pub fn check(puzzle: &Puzzle) -> Diagnostics {
         }
     }
     uncovered(&owner, n, &mut d);
-    crate::front::text::cap(d)
+    crate::diag::cap(d)
 }
 
 /// `cell (2,3) #6`.

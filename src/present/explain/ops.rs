@@ -6,11 +6,11 @@ use std::fmt::{self, Write};
 
 use super::{Ctx, coord, plural};
 use crate::formulate::names;
-use crate::formulate::primes::{exponent, factorize, primes_up_to, ratio_big_m};
 use crate::formulate::products::value_sets;
 use crate::formulate::{CageEncoding, Formulated, Formulation, ProductMethod};
 use crate::ir::Cell;
 use crate::model::RowFamily;
+use crate::puzzle::primes::{exponent, factorize, primes_up_to, ratio_big_m};
 use crate::tuples::Tuples;
 
 /// Writes `text` as a wrapped paragraph indented under the cage heading.

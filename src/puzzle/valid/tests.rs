@@ -261,7 +261,7 @@ mod never_panics {
         #[test]
         fn on_arbitrary_puzzles(size in 0usize..10, cages in prop::collection::vec(cage(), 0..12)) {
             let d = check(&Puzzle { size, cages, rules: crate::ir::Rules::KenKen });
-            prop_assert!(d.0.iter().filter(|d| d.is_error()).count() <= crate::front::text::MAX_ERRORS + 1);
+            prop_assert!(d.0.iter().filter(|d| d.is_error()).count() <= crate::diag::MAX_ERRORS + 1);
         }
     }
 }
