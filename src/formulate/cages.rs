@@ -144,7 +144,7 @@ pub(super) fn cage_rows(
             cage.op.symbol(),
             describe_cells(&cells)
         );
-        let first = model.num_rows();
+        let (section, first) = (model.sections.len(), model.num_rows());
         let mut z = Vec::new();
         match &encoding {
             CageEncoding::Cover { .. } => {
@@ -182,7 +182,7 @@ pub(super) fn cage_rows(
                 paper_rows(model, l, c, cage, &cells, u[c], &primes, &multiples)?;
             }
         }
-        trace.push(&encoding, first..model.num_rows(), u[c], &z);
+        trace.push(&encoding, section, first..model.num_rows(), u[c], &z);
     }
     Ok(())
 }

@@ -47,6 +47,8 @@ impl CageEncoding {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CageRows {
     pub encoding: CageEncoding,
+    /// Its section: an index into the model's `sections`.
+    pub section: usize,
     /// Its rows: its section of the model.
     pub rows: Range<usize>,
     /// `u_C`, the orientation of a difference or ratio cage with the
@@ -69,6 +71,7 @@ impl Trace {
     pub(super) fn push(
         &mut self,
         encoding: &CageEncoding,
+        section: usize,
         rows: Range<usize>,
         u: Option<VarId>,
         z: &[(usize, VarId)],
@@ -76,6 +79,7 @@ impl Trace {
         if let Some(cages) = &mut self.0 {
             cages.push(CageRows {
                 encoding: encoding.clone(),
+                section,
                 rows,
                 u,
                 z: z.to_vec(),

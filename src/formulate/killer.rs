@@ -107,7 +107,7 @@ pub(super) fn cage_rows(
             describe_cells(&cells)
         );
         let encoding = encoding(puzzle, opts, c, cover);
-        let first = model.num_rows();
+        let (section, first) = (model.sections.len(), model.num_rows());
         let z = match &encoding {
             CageEncoding::Cover { .. } => {
                 let cover = cover.expect("cover encodings come with the cover");
@@ -126,7 +126,7 @@ pub(super) fn cage_rows(
                 Vec::new()
             }
         };
-        trace.push(&encoding, first..model.num_rows(), None, &z);
+        trace.push(&encoding, section, first..model.num_rows(), None, &z);
     }
     Ok(())
 }

@@ -19,7 +19,6 @@ use askama::Template;
 use super::{Ctx, ExplainError, cage_body, heading, preamble};
 use crate::formulate::Options;
 use crate::ir::{Grid, Puzzle};
-use crate::model::{Model, Section};
 use crate::stats::Stats;
 use crate::svg;
 use markup::{CellMap, lone_banner, lp_rows};
@@ -68,7 +67,7 @@ pub fn page(puzzle: &Puzzle, opts: &Options, page: &Page) -> Result<String, Expl
     for (c, rows) in ranges.iter().enumerate() {
         let mut body = String::new();
         cage_body(&ctx, c, &mut body)?;
-        let section = cage_section(model, c);
+        let section = &model.sections[ctx.cage(c).section..=ctx.cage(c).section];
         cages.push(CageView {
             number: c + 1,
             heading: heading(&puzzle.cages[c], c),
@@ -137,16 +136,6 @@ fn dedent(text: &str) -> String {
         .unwrap_or(0);
     let lines: Vec<&str> = lines.map(|l| l.get(common..).unwrap_or("")).collect();
     lines.join("\n")
-}
-
-/// Cage `c`'s section of the model (one, or none for a model without it).
-fn cage_section(model: &Model, c: usize) -> &[Section] {
-    let prefix = format!("cage {}:", c + 1);
-    let i = model
-        .sections
-        .iter()
-        .position(|s| s.title.starts_with(&prefix));
-    i.map_or(&[], |i| &model.sections[i..=i])
 }
 
 #[derive(Template)]

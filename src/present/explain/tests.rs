@@ -119,6 +119,8 @@ fn what_the_formulation_says_each_cage_got_is_what_the_model_has() {
             for (c, cage) in f.cages.iter().enumerate() {
                 let what = format!("{name} {} cage {}", opts.label(), c + 1);
                 assert_eq!(cage.rows, section_rows(&f.model, c), "{what}");
+                let title = &f.model.sections[cage.section].title;
+                assert!(title.starts_with(&format!("cage {}:", c + 1)), "{what}");
                 let rows = || cage.rows.clone().map(|r| f.model.row(r).info.family);
                 // A tabulated cage has its (T.1) row over exactly its z.
                 let choice = rows().filter(|&fam| fam == RowFamily::TupleChoice).count();
