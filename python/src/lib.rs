@@ -9,6 +9,7 @@ mod interrupt;
 mod options;
 mod puzzle;
 mod solving;
+mod words;
 
 use pyo3::prelude::*;
 

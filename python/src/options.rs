@@ -6,11 +6,13 @@ use cagec::compile;
 use cagec::formulate::{Formulation, KillerForm, Options, ProductMethod};
 use cagec::front::InputFormat;
 use cagec::front::write::Format;
+use cagec::words::Message;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::errors::{self, bad_choice};
+use crate::words::CommandLine;
 
 /// Looks `found` up in `(name, value)` pairs.
 fn choose<T: Copy>(what: &str, found: &str, table: &[(&str, T)]) -> PyResult<T> {
@@ -100,7 +102,7 @@ pub fn compile_options(
     if format == OutputFormat::Mzn
         && let Some(why) = compile::minizinc_refusal(&opts, named)
     {
-        return Err(errors::model_error(py, why));
+        return Err(errors::model_error(py, why.message(&CommandLine)));
     }
     Ok(compile::options_for(format, &opts, named))
 }

@@ -3,6 +3,9 @@
 use cagec::back::OutputFormat;
 use cagec::compile;
 use cagec::formulate::{Formulation, KillerForm, Options, ProductMethod};
+use cagec::words::Message;
+
+use super::words::Flags;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct ModelArgs {
@@ -57,15 +60,15 @@ impl ModelArgs {
         compile::options_for(format, &self.options(), self.formulation)
     }
 
-    /// Why the generic MiniZinc model cannot take these options
+    /// The option the generic MiniZinc model cannot take, as its flag
     /// ([`compile::refused_by_minizinc`]).
-    pub fn refused_by_minizinc(&self) -> Option<&'static str> {
-        compile::refused_by_minizinc(&self.options(), self.formulation)
+    pub fn refused_by_minizinc(&self) -> Option<String> {
+        compile::refused_by_minizinc(&self.options(), self.formulation).map(|o| o.named(&Flags))
     }
 
     /// [`compile::minizinc_refusal`]: the message of `compile --to mzn`.
     pub fn minizinc_refusal(&self) -> Option<String> {
-        compile::minizinc_refusal(&self.options(), self.formulation)
+        compile::minizinc_refusal(&self.options(), self.formulation).map(|r| r.message(&Flags))
     }
 
     /// The model to solve: with no `--formulation`, the fastest route
