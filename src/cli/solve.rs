@@ -13,7 +13,7 @@ use cagec::native;
 use cagec::picture::{self, Style};
 use cagec::solve::report::{self, Record};
 use cagec::solve::session::Workspace;
-use cagec::solve::{self, Config, Mode, Outcome, Solver, Stop, Uniqueness, Via, locate};
+use cagec::solve::{self, Config, Family, Mode, Outcome, Solver, Stop, Uniqueness, Via, locate};
 
 use super::{batch, exit, interrupt};
 
@@ -254,10 +254,10 @@ fn configure(args: &SolveArgs) -> Result<Engine, u8> {
     // The route: --via, else the named solver's own (CNF for cadical, …).
     let via = args
         .via
-        .or_else(|| named.map(|s| s.routes()[0]))
+        .or_else(|| named.map(|s| s.spec().default_route().via))
         .unwrap_or(Via::Lp);
-    if let Some(solver) = named.filter(|s| !s.routes().contains(&via) && via != Via::Ampl) {
-        let routes: Vec<&str> = solver.routes().iter().map(|v| v.name()).collect();
+    if let Some(solver) = named.filter(|s| !s.spec().reads(via) && via != Via::Ampl) {
+        let routes: Vec<&str> = solver.spec().vias().map(Via::name).collect();
         eprintln!(
             "cagec: {} reads {}, not {}: use --via {}",
             solver.name(),
@@ -284,7 +284,7 @@ fn configure(args: &SolveArgs) -> Result<Engine, u8> {
         // installed one takes it (glpsol for the AMPL pair; clasp, cadical,
         // gecode, ... for the other families' formats).
         None if via == Via::Ampl => Some(locate::locate(Solver::Glpk)),
-        None if via.format().is_family() => Some(locate::locate_reading(via)),
+        None if via.family() != Family::Mip => Some(locate::locate_reading(via)),
         None if args.via.is_some() => Some(locate::locate_default()),
         // Otherwise the fastest verified route: the native solver
         // (docs/solvers.md, "The default engine"). External solvers run
@@ -305,8 +305,7 @@ fn configure(args: &SolveArgs) -> Result<Engine, u8> {
         eprintln!("cagec: {e}");
         e.exit_code()
     })?;
-    let threaded = [Solver::Highs, Solver::Cbc, Solver::Clasp, Solver::Gecode];
-    if !threaded.contains(&located.solver) && args.threads.is_some() {
+    if !located.solver.spec().threads && args.threads.is_some() {
         eprintln!(
             "cagec: warning: {} has no threads option; --threads is ignored",
             located.name
@@ -319,9 +318,7 @@ fn configure(args: &SolveArgs) -> Result<Engine, u8> {
              (every row explicit) instead of the paper's AMPL pair"
         );
     }
-    let mip_start = [Solver::Highs, Solver::Cbc].contains(&located.solver)
-        && [Via::Lp, Via::Mps, Via::FixedMps].contains(&via);
-    if args.start.is_some() && !mip_start {
+    if args.start.is_some() && !located.solver.spec().reads_start(via) {
         eprintln!(
             "cagec: --start: {} does not read a MIP start on --via {}; HiGHS and CBC \
              read one on lp, mps and fixed-mps",

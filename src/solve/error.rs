@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::locate::Solver;
 use super::process::Exit;
+use super::solvers::Solver;
 use crate::verify::Violation;
 
 /// Lines of solver output quoted in an error.
@@ -14,7 +14,7 @@ const TAIL_LINES: usize = 15;
 #[derive(Debug, thiserror::Error)]
 pub enum SolveError {
     /// `CAGEC_CBC=/nope` or `cbc` not on PATH.
-    #[error("{program} not found: {detail}; {}", solver.install_hint())]
+    #[error("{program} not found: {detail}; {}", solver.spec().install_hint)]
     NotFound {
         solver: Solver,
         program: &'static str,
