@@ -29,6 +29,7 @@ pub mod locate;
 pub mod native_run;
 pub mod process;
 pub mod report;
+pub mod request;
 pub mod root;
 pub mod scip;
 pub mod session;
@@ -39,6 +40,7 @@ pub use crate::decode::{self, Values};
 pub use error::SolveError;
 pub use locate::locate;
 pub use native_run::solve_native;
+pub use request::{ConfigError, Engine, Request, SolverChoice, Warning};
 pub use session::{Config, Mode, Outcome, Uniqueness, solve_puzzle};
 pub use solvers::{Family, Solver, SolverSpec, Via};
 

@@ -37,7 +37,9 @@ pub enum Mode {
     },
 }
 
-/// How every run of a session is made.
+/// How every run of a session is made: made only by resolving a
+/// [`Request`](super::request::Request), so every setting in it has been
+/// checked against the others and against the solver.
 pub struct Config {
     pub located: Located,
     pub via: Via,
@@ -45,11 +47,44 @@ pub struct Config {
     pub time_limit: Option<f64>,
     pub threads: Option<u32>,
     pub mode: Mode,
-    /// Formulation options for the LP and MPS routes.
+    /// Formulation options for the model routes.
     pub formulation: formulate::Options,
     /// Start the first run from the native solver's solution (a MIP start,
     /// HiGHS and CBC); the no-good runs start cold.
     pub start: bool,
+}
+
+impl Config {
+    /// The solver's program.
+    pub fn located(&self) -> &Located {
+        &self.located
+    }
+
+    pub fn via(&self) -> Via {
+        self.via
+    }
+
+    pub fn time_limit(&self) -> Option<f64> {
+        self.time_limit
+    }
+
+    pub fn threads(&self) -> Option<u32> {
+        self.threads
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The model the solver is given.
+    pub fn formulation(&self) -> &formulate::Options {
+        &self.formulation
+    }
+
+    /// Whether the first run starts from the native solver's solution.
+    pub fn start(&self) -> bool {
+        self.start
+    }
 }
 
 /// Whether the first solution is the only one.
