@@ -221,7 +221,7 @@ impl CorePuzzle {
     /// Counts of the model, as JSON (`cagec stats --json`).
     #[pyo3(signature = (**options))]
     fn stats_json(&self, py: Python<'_>, options: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
-        let opts = model_options(options, false)?;
+        let opts = model_options(options)?;
         let model = py
             .detach(|| cagec::formulate::formulate_with(&self.puzzle, &opts))
             .map_err(|e| errors::model_error(py, format!("{}: {e}", self.display_name)))?;
@@ -236,7 +236,7 @@ impl CorePuzzle {
         py: Python<'_>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
-        let opts = model_options(options, false)?;
+        let opts = model_options(options)?;
         let model = py
             .detach(|| cagec::formulate::formulate_with(&self.puzzle, &opts))
             .map_err(|e| errors::model_error(py, format!("{}: {e}", self.display_name)))?;
@@ -269,7 +269,7 @@ impl CorePuzzle {
         cage: Option<usize>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
-        let opts = model_options(options, false)?;
+        let opts = model_options(options)?;
         py.detach(|| explain::explain(&self.puzzle, &opts, cage))
             .map_err(|e| self.explain_error(py, e))
     }
@@ -285,7 +285,7 @@ impl CorePuzzle {
         cage: Option<usize>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
-        let opts = model_options(options, false)?;
+        let opts = model_options(options)?;
         let solution = solution.map(|values| Grid { values });
         let page = html::Page {
             title,

@@ -41,17 +41,17 @@ pub enum Mode {
 /// [`Request`](super::request::Request), so every setting in it has been
 /// checked against the others and against the solver.
 pub struct Config {
-    pub located: Located,
-    pub via: Via,
+    pub(super) located: Located,
+    pub(super) via: Via,
     /// Seconds, passed to the solver for each run.
-    pub time_limit: Option<f64>,
-    pub threads: Option<u32>,
-    pub mode: Mode,
+    pub(super) time_limit: Option<f64>,
+    pub(super) threads: Option<u32>,
+    pub(super) mode: Mode,
     /// Formulation options for the model routes.
-    pub formulation: formulate::Options,
+    pub(super) formulation: formulate::Options,
     /// Start the first run from the native solver's solution (a MIP start,
     /// HiGHS and CBC); the no-good runs start cold.
-    pub start: bool,
+    pub(super) start: bool,
 }
 
 impl Config {
