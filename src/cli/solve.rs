@@ -129,15 +129,13 @@ pub struct SolverArg(pub SolverChoice);
 impl clap::ValueEnum for SolverArg {
     fn value_variants<'a>() -> &'a [SolverArg] {
         static ALL: LazyLock<Vec<SolverArg>> = LazyLock::new(|| {
-            let external = |family: fn(Family) -> bool| {
-                Solver::ALL
-                    .into_iter()
-                    .filter(move |s| family(s.spec().family))
-                    .map(SolverChoice::External)
-            };
-            external(|f| f == Family::Mip)
+            let others = Solver::ALL
+                .into_iter()
+                .filter(|s| s.spec().family != Family::Mip);
+            Solver::of(Family::Mip)
+                .map(SolverChoice::External)
                 .chain([SolverChoice::Native])
-                .chain(external(|f| f != Family::Mip))
+                .chain(others.map(SolverChoice::External))
                 .map(SolverArg)
                 .collect()
         });

@@ -742,6 +742,17 @@ mod tests {
         }
     }
 
+    /// The message for no MIP solver at all is written by hand.
+    #[test]
+    fn no_solver_names_every_mip_solver() {
+        let message = super::super::SolveError::NoSolver.to_string();
+        for s in Solver::of(Family::Mip) {
+            let route = s.spec().default_route();
+            assert!(message.contains(route.env_var), "{message}");
+            assert!(message.contains(route.program), "{message}");
+        }
+    }
+
     #[test]
     fn sentences_list_with_and() {
         assert_eq!(and_list(&["lp"]), "lp");
