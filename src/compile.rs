@@ -16,6 +16,7 @@ use crate::formulate::{self, FormulateError, Formulation, Options};
 use crate::gzip;
 use crate::ir::Puzzle;
 use crate::model::Model;
+use crate::words::{Message, Rust, Setting, Words};
 
 /// The options `format` writes, from `opts` and the formulation the user
 /// `named` (None: left to the format): the other solver families (OPB, CNF,
@@ -34,32 +35,71 @@ pub fn options_for(format: OutputFormat, opts: &Options, named: Option<Formulati
     }
 }
 
-/// The option the generic MiniZinc model cannot take, by its command-line
-/// name, if any: it writes every cage as its tuples (or, past the tuple
-/// limit, its sum or product), with its own Killer Sudoku rows.
-pub fn refused_by_minizinc(opts: &Options, named: Option<Formulation>) -> Option<&'static str> {
+/// An option the generic MiniZinc model cannot take: the setting, with the
+/// value when only that value is refused (`formulation = melkonian`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MznOption {
+    pub setting: Setting,
+    pub value: Option<&'static str>,
+}
+
+impl MznOption {
+    /// The option in a face's words: `--formulation melkonian`, `--product`.
+    pub fn named(&self, words: &dyn Words) -> String {
+        match self.value {
+            Some(value) => words.choice(self.setting, value),
+            None => words.setting(self.setting).into_owned(),
+        }
+    }
+}
+
+/// The option the generic MiniZinc model cannot take, if any: it writes
+/// every cage as its tuples (or, past the tuple limit, its sum or product),
+/// with its own Killer Sudoku rows.
+pub fn refused_by_minizinc(opts: &Options, named: Option<Formulation>) -> Option<MznOption> {
     use formulate::{KillerForm, ProductMethod};
+    let option = |setting, value| Some(MznOption { setting, value });
     if named == Some(Formulation::Melkonian) {
-        Some("--formulation melkonian")
+        option(Setting::Formulation, Some("melkonian"))
     } else if opts.product != ProductMethod::Primes {
-        Some("--product")
+        option(Setting::Product, None)
     } else if opts.killer_form != KillerForm::Separate {
-        Some("--killer-form")
+        option(Setting::KillerForm, None)
     } else {
         None
     }
 }
 
-/// Why `compile --to mzn` refuses these options, in the words every face
-/// uses, if it does.
-pub fn minizinc_refusal(opts: &Options, named: Option<Formulation>) -> Option<String> {
-    refused_by_minizinc(opts, named).map(|option| {
+/// Why `compile --to mzn` refuses the options; every face says it in its
+/// own words ([`Message`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MznRefusal(pub MznOption);
+
+impl Message for MznRefusal {
+    fn message(&self, words: &dyn Words) -> String {
+        let option = self.0.named(words);
         format!(
-            "{option} does not apply to --to mzn: the MiniZinc model writes every cage \
-             as its tuples (or, past --tuple-limit, its sum or product); use --to fzn \
-             for the model with {option}"
+            "{option} does not apply to {}: the MiniZinc model writes every cage \
+             as its tuples (or, past {}, its sum or product); use {} \
+             for the model with {option}",
+            words.choice(Setting::To, "mzn"),
+            words.setting(Setting::TupleLimit),
+            words.choice(Setting::To, "fzn"),
         )
-    })
+    }
+}
+
+impl std::fmt::Display for MznRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message(&Rust))
+    }
+}
+
+impl std::error::Error for MznRefusal {}
+
+/// Why `compile --to mzn` refuses these options, if it does.
+pub fn minizinc_refusal(opts: &Options, named: Option<Formulation>) -> Option<MznRefusal> {
+    refused_by_minizinc(opts, named).map(MznRefusal)
 }
 
 /// A puzzle compiled for one output format.
@@ -409,5 +449,32 @@ pub fn format_from_path(path: &Path) -> Option<OutputFormat> {
         "mzn" => Some(OutputFormat::Mzn),
         "fzn" => Some(OutputFormat::Fzn),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_minizinc_refusal_names_the_option_in_each_faces_words() {
+        let opts = Options {
+            product: formulate::ProductMethod::Sets,
+            ..Options::default()
+        };
+        let why = minizinc_refusal(&opts, None).unwrap();
+        assert_eq!(why.0.setting, Setting::Product);
+        assert!(
+            why.to_string()
+                .starts_with("`product` does not apply to `to = mzn`")
+        );
+        let named = minizinc_refusal(&Options::default(), Some(Formulation::Melkonian)).unwrap();
+        assert!(
+            named
+                .to_string()
+                .ends_with("use `to = fzn` for the model with `formulation = melkonian`"),
+            "{named}"
+        );
+        assert!(minizinc_refusal(&Options::default(), Some(Formulation::Tuples)).is_none());
     }
 }

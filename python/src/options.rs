@@ -6,12 +6,13 @@ use cagec::compile;
 use cagec::formulate::{Formulation, Options};
 use cagec::front::InputFormat;
 use cagec::front::write::Format;
-use cagec::words::Named;
+use cagec::words::{Message, Named};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::errors::{self, bad_choice};
+use crate::words::Keywords;
 
 /// The choice named `found` (a name or an alias), or a `ValueError` that
 /// lists every name and alias `what` takes.
@@ -39,19 +40,24 @@ pub fn output_format(name: &str) -> PyResult<OutputFormat> {
 
 /// The model options in `kwargs` (the command line's MODEL OPTIONS, with
 /// underscores): `presolve`, `product`, `formulation`, `tuple_limit`,
-/// `killer_form`, `max_nonzeros`. Without `formulation`, the paper's model,
-/// or with `for_solving` the fastest route, as `cagec solve` does.
-pub fn model_options(kwargs: Option<&Bound<'_, PyDict>>, for_solving: bool) -> PyResult<Options> {
+/// `killer_form`, `max_nonzeros`. Without `formulation`, the paper's model.
+pub fn model_options(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
+    requested_model(kwargs).map(|(opts, _)| opts)
+}
+
+/// [`model_options`], and whether `formulation` was given: a solve asks for
+/// these, and without a formulation gets the fastest route, as `cagec
+/// solve` does ([`cagec::solve::Request`]).
+pub fn requested_model(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<(Options, bool)> {
     let (opts, formulation) = parse_model_options(kwargs)?;
-    Ok(match (formulation, for_solving) {
-        (Some(f), _) => Options {
-            formulation: f,
+    let named = formulation.is_some();
+    Ok((
+        Options {
+            formulation: formulation.unwrap_or(opts.formulation),
             ..opts
         },
-        (None, false) => opts,
-        // As `cagec solve`: the fastest route, with the other options given.
-        (None, true) => opts.fastest_like(),
-    })
+        named,
+    ))
 }
 
 /// The model options in `kwargs` that `cagec compile --to FORMAT` writes:
@@ -67,7 +73,7 @@ pub fn compile_options(
     if format == OutputFormat::Mzn
         && let Some(why) = compile::minizinc_refusal(&opts, named)
     {
-        return Err(errors::model_error(py, why));
+        return Err(errors::model_error(py, why.message(&Keywords)));
     }
     Ok(compile::options_for(format, &opts, named))
 }

@@ -235,7 +235,7 @@ impl CorePuzzle {
     /// Counts of the model, as JSON (`cagec stats --json`).
     #[pyo3(signature = (**options))]
     fn stats_json(&self, py: Python<'_>, options: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
-        let opts = model_options(options, false)?;
+        let opts = model_options(options)?;
         let model = py
             .detach(|| cagec::formulate::formulate_with(&self.puzzle, &opts))
             .map_err(|e| self.model_error(py, &e))?;
@@ -250,7 +250,7 @@ impl CorePuzzle {
         py: Python<'_>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
-        let opts = model_options(options, false)?;
+        let opts = model_options(options)?;
         let model = py
             .detach(|| cagec::formulate::formulate_with(&self.puzzle, &opts))
             .map_err(|e| self.model_error(py, &e))?;
@@ -283,7 +283,7 @@ impl CorePuzzle {
         cage: Option<usize>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
-        let opts = model_options(options, false)?;
+        let opts = model_options(options)?;
         py.detach(|| explain::explain(&self.puzzle, &opts, cage))
             .map_err(|e| self.explain_error(py, e))
     }
@@ -299,7 +299,7 @@ impl CorePuzzle {
         cage: Option<usize>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
-        let opts = model_options(options, false)?;
+        let opts = model_options(options)?;
         let solution = solution.map(|values| Grid { values });
         let page = html::Page {
             title,

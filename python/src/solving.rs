@@ -5,7 +5,11 @@
 use cagec::generate::{self as generator, GenerateError};
 use cagec::ir::Grid;
 use cagec::native;
-use cagec::solve::{self as drivers, Config, Mode, Outcome, SolveError, Solver, Uniqueness, Via};
+use cagec::solve::request::check_time_limit;
+use cagec::solve::{
+    self as drivers, ConfigError, Engine, Family, Mode, Outcome, Request, SolveError, Solver,
+    SolverChoice, Uniqueness, Via,
+};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -14,26 +18,50 @@ use std::time::Instant;
 
 use crate::errors;
 use crate::interrupt::{interruptible, watched};
-use crate::options::model_options;
+use crate::options::{model_options, requested_model};
 use crate::puzzle::CorePuzzle;
-use crate::words::Keywords;
+use crate::words::{self, Keywords};
 use cagec::words::Message;
 
 fn rows(grid: &Grid) -> Vec<Vec<u32>> {
     grid.values.clone()
 }
 
+/// Python offers the built-in solver and the MIP family, on the MIP
+/// family's routes (the other families are the command line's for now).
+const OFFERED: Family = Family::Mip;
+
+/// A `solver=` name: `native`, or a solver of the family offered, by its
+/// name or alias (`glpsol`).
+fn solver_choice(name: &str) -> PyResult<SolverChoice> {
+    let offered = |c: &SolverChoice| match c {
+        SolverChoice::Native => true,
+        SolverChoice::External(s) => s.spec().family == OFFERED,
+    };
+    name.parse().ok().filter(offered).ok_or_else(|| {
+        let names: Vec<&str> = std::iter::once(SolverChoice::Native.name())
+            .chain(Solver::of(OFFERED).map(Solver::name))
+            .collect();
+        errors::bad_choice("solver", name, &names)
+    })
+}
+
+/// A `via=` name: a route of the family offered.
 fn via(name: &str) -> PyResult<Via> {
-    match name {
-        "lp" => Ok(Via::Lp),
-        "mps" => Ok(Via::Mps),
-        "fixed-mps" => Ok(Via::FixedMps),
-        "ampl" => Ok(Via::Ampl),
-        other => Err(errors::bad_choice(
-            "via",
-            other,
-            &["lp", "mps", "fixed-mps", "ampl"],
-        )),
+    name.parse()
+        .ok()
+        .filter(|v: &Via| v.family() == OFFERED)
+        .ok_or_else(|| {
+            let names: Vec<&str> = Via::of(OFFERED).map(Via::name).collect();
+            errors::bad_choice("via", name, &names)
+        })
+}
+
+/// A request that cannot run, as a Python exception in Python's words.
+fn config_error(py: Python<'_>, solver: &str, e: ConfigError) -> PyErr {
+    match e {
+        ConfigError::Locate(e) => solve_error(py, solver, e),
+        e => PyValueError::new_err(words::config_message(&e)),
     }
 }
 
@@ -81,35 +109,41 @@ pub fn solve<'py>(
             ));
         }
     };
-    if time_limit.is_some_and(|t| !(t > 0.0 && t.is_finite())) {
-        return Err(PyValueError::new_err(
-            "time_limit must be a positive number of seconds",
-        ));
-    }
-    let external = match solver {
-        "native" => None,
-        "highs" => Some(Solver::Highs),
-        "cbc" => Some(Solver::Cbc),
-        "glpk" | "glpsol" => Some(Solver::Glpk),
-        other => {
-            return Err(errors::bad_choice(
-                "solver",
-                other,
-                &["native", "highs", "cbc", "glpk"],
-            ));
-        }
-    };
-    if progress.is_some() && external.is_some() {
+    check_time_limit(time_limit).map_err(|e| config_error(py, solver, e))?;
+    let choice = solver_choice(solver)?;
+    if progress.is_some() && choice != SolverChoice::Native {
         return Err(PyValueError::new_err(
             "progress reports the native solver's search; an external solver has none to report",
         ));
     }
-    let formulation = model_options(options, true)?;
+    let (model, formulation_named) = requested_model(options)?;
+    // The native solver ignores `via`: the keyword has a default, so a via
+    // given cannot be told from none.
+    let via = match choice {
+        SolverChoice::Native => None,
+        SolverChoice::External(_) => Some(via(via_name)?),
+    };
+    let request = Request {
+        solver: Some(choice),
+        via,
+        time_limit,
+        threads,
+        mode,
+        model,
+        formulation_named,
+        start: false,
+        keep: false,
+    };
+    // Python has never warned about threads or options a solver ignores.
+    let engine = request
+        .resolve()
+        .map_err(|r| config_error(py, solver, r.error))?
+        .engine;
     let core = puzzle;
     let puzzle = &core.puzzle;
     let started = Instant::now();
-    let (outcome, via_used) = match external {
-        None => {
+    let (outcome, via_used, formulation) = match engine {
+        Engine::Native { mode, time_limit } => {
             // Where the search publishes its effort while it runs.
             let live = Arc::new(native::Progress::new());
             let report = |py: Python<'_>| -> PyResult<()> {
@@ -127,25 +161,9 @@ pub fn solve<'py>(
             let out = out.map_err(|e| solve_error(py, solver, e))?;
             // Once more with the final figures, which equal the solution's stats.
             report(py)?;
-            (out, None)
+            (out, None, None)
         }
-        Some(which) => {
-            let located = drivers::locate(which).map_err(|e| solve_error(py, solver, e))?;
-            let via = via(via_name)?;
-            if via == Via::Ampl && which != Solver::Glpk {
-                return Err(PyValueError::new_err(
-                    "via=\"ampl\" runs glpsol's MathProg translator: use solver=\"glpk\"",
-                ));
-            }
-            let cfg = Config {
-                located,
-                via,
-                time_limit,
-                threads,
-                mode,
-                formulation: formulation.clone(),
-                start: false,
-            };
+        Engine::External(cfg) => {
             let stem = core.name.clone();
             let out = interruptible(py, |stop| {
                 let ws = drivers::session::Workspace::temporary()?;
@@ -153,17 +171,12 @@ pub fn solve<'py>(
             })?;
             (
                 out.map_err(|e| solve_error(py, solver, e))?,
-                Some(via.name()),
+                Some(cfg.via().name()),
+                Some(cfg.formulation().label()),
             )
         }
     };
-    outcome_dict(
-        py,
-        &outcome,
-        solver,
-        via_used,
-        external.map(|_| formulation.label()),
-    )
+    outcome_dict(py, &outcome, solver, via_used, formulation)
 }
 
 /// Calls `f` with the native solver's effort so far, as a dict (the Python
@@ -334,7 +347,7 @@ pub fn decode(
             values.len()
         )));
     }
-    let opts = model_options(options, false)?;
+    let opts = model_options(options)?;
     let model = cagec::formulate::formulate_with(&puzzle.puzzle, &opts)
         .map_err(|e| errors::model_error(py, e))?;
     let named = drivers::Values::Named(names.into_iter().zip(values).collect());

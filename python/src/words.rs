@@ -1,29 +1,42 @@
-//! Python's words for what a core message asks the user to change: its
-//! keyword arguments (`max_nonzeros`, `formulation="cover"`) and methods.
+//! Python's words for the settings core messages point to: its keyword
+//! arguments (`max_nonzeros`, `via="ampl"`) and its methods.
 
 use std::borrow::Cow;
 
 use cagec::explain::ExplainError;
+use cagec::solve::{ConfigError, Solver, Via};
 use cagec::words::{Message, Setting, Words};
 
-/// The keyword arguments of `Puzzle.compile`, `explain` and `solve`.
+/// The keyword arguments of `Puzzle.from_file`, `compile`, `explain` and
+/// `solve`: `time_limit`, `solver="glpk"`.
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Keywords;
 
 impl Words for Keywords {
     fn setting(&self, setting: Setting) -> Cow<'static, str> {
         match setting {
-            // `Puzzle.from_file(path, format=...)`, `compile(to=...)`.
-            Setting::From => Cow::Borrowed("format="),
+            // `Puzzle.from_file(path, format=...)`.
+            Setting::From => Cow::Borrowed("format"),
             Setting::Html => Cow::Borrowed("explain_html()"),
-            other => Cow::Owned(format!("{}=", other.snake_name())),
+            other => Cow::Owned(other.snake_name()),
         }
     }
 
     fn choice(&self, setting: Setting, value: &str) -> String {
-        match setting {
-            Setting::From => format!("format={value:?}"),
-            other => format!("{}={value:?}", other.snake_name()),
-        }
+        format!("{}={value:?}", self.setting(setting))
+    }
+}
+
+/// Why a solve request cannot run, in Python's words: the AMPL route's
+/// sentence is Python's own, the others the core's with Python's keywords.
+pub fn config_message(e: &ConfigError) -> String {
+    match e {
+        ConfigError::AmplThroughGlpsol { .. } => format!(
+            "{} runs glpsol's MathProg translator: use {}",
+            Keywords.choice(Setting::Via, Via::Ampl.name()),
+            Keywords.choice(Setting::Solver, Solver::Glpk.name())
+        ),
+        e => e.message(&Keywords),
     }
 }
 

@@ -3,6 +3,9 @@
 use cagec::back::OutputFormat;
 use cagec::compile;
 use cagec::formulate::{Formulation, KillerForm, Options, ProductMethod};
+use cagec::words::Message;
+
+use super::words::Flags;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct ModelArgs {
@@ -57,29 +60,8 @@ impl ModelArgs {
         compile::options_for(format, &self.options(), self.formulation)
     }
 
-    /// Why the generic MiniZinc model cannot take these options
-    /// ([`compile::refused_by_minizinc`]).
-    pub fn refused_by_minizinc(&self) -> Option<&'static str> {
-        compile::refused_by_minizinc(&self.options(), self.formulation)
-    }
-
     /// [`compile::minizinc_refusal`]: the message of `compile --to mzn`.
     pub fn minizinc_refusal(&self) -> Option<String> {
-        compile::minizinc_refusal(&self.options(), self.formulation)
-    }
-
-    /// The model to solve: with no `--formulation`, the fastest route
-    /// ([`Options::fastest`]) with the other options as given; with one,
-    /// exactly the options given, so `--formulation melkonian` is the paper.
-    pub fn solve_options(&self) -> Options {
-        match self.formulation {
-            Some(_) => self.options(),
-            None => self.options().fastest_like(),
-        }
-    }
-
-    /// True when the options are those of the paper's model.
-    pub fn is_default(&self) -> bool {
-        self.options().is_paper()
+        compile::minizinc_refusal(&self.options(), self.formulation).map(|r| r.message(&Flags))
     }
 }

@@ -4,8 +4,8 @@
 use std::collections::HashSet;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, LazyLock};
 use std::time::{Duration, Instant};
 
 use cagec::front::InputFormat;
@@ -14,9 +14,14 @@ use cagec::native;
 use cagec::picture::{self, Style};
 use cagec::solve::report::{self, Record};
 use cagec::solve::session::Workspace;
-use cagec::solve::{self, Config, Mode, Outcome, Solver, Stop, Uniqueness, Via, locate};
+use cagec::solve::solvers::NoGood;
+use cagec::solve::{
+    self, Engine, Family, Mode, Outcome, Request, Solver, SolverChoice, Stop, Uniqueness, Via,
+};
 use cagec::words::Message;
+use clap::builder::PossibleValue;
 
+use super::words::Flags;
 use super::{batch, exit, interrupt};
 
 pub const AFTER_HELP: &str = "\
@@ -116,45 +121,34 @@ pub struct SolveArgs {
     pub model: super::model_args::ModelArgs,
 }
 
-/// `--solver`: an external binary or the built-in solver.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum SolverArg {
-    /// HiGHS (`highs`).
-    Highs,
-    /// COIN-OR CBC (`cbc`).
-    Cbc,
-    /// GLPK (`glpsol`).
-    Glpk,
-    /// The built-in solver (propagation on cage tuples; no binary needed).
-    Native,
-    /// CaDiCaL on DIMACS CNF (`cadical`).
-    Cadical,
-    /// Kissat on DIMACS CNF (`kissat`).
-    Kissat,
-    /// clasp on OPB or DIMACS CNF (`clasp`).
-    Clasp,
-    /// MiniSat+ on OPB (`minisat+`).
-    #[value(name = "minisat+")]
-    MinisatPlus,
-    /// Gecode on MiniZinc (`minizinc`) or FlatZinc (`fzn-gecode`).
-    Gecode,
-    /// SCIP on OPB, DIMACS CNF or FlatZinc (`scip`).
-    Scip,
-}
+/// `--solver`: the core's [`SolverChoice`], its names and help lines the
+/// core's (the MIP solvers, the built-in solver, the other families).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolverArg(pub SolverChoice);
 
-impl SolverArg {
-    fn external(self) -> Option<Solver> {
-        match self {
-            SolverArg::Highs => Some(Solver::Highs),
-            SolverArg::Cbc => Some(Solver::Cbc),
-            SolverArg::Glpk => Some(Solver::Glpk),
-            SolverArg::Native => None,
-            SolverArg::Cadical => Some(Solver::Cadical),
-            SolverArg::Kissat => Some(Solver::Kissat),
-            SolverArg::Clasp => Some(Solver::Clasp),
-            SolverArg::MinisatPlus => Some(Solver::MinisatPlus),
-            SolverArg::Gecode => Some(Solver::Gecode),
-            SolverArg::Scip => Some(Solver::Scip),
+impl clap::ValueEnum for SolverArg {
+    fn value_variants<'a>() -> &'a [SolverArg] {
+        static ALL: LazyLock<Vec<SolverArg>> = LazyLock::new(|| {
+            let others = Solver::ALL
+                .into_iter()
+                .filter(|s| s.spec().family != Family::Mip);
+            Solver::of(Family::Mip)
+                .map(SolverChoice::External)
+                .chain([SolverChoice::Native])
+                .chain(others.map(SolverChoice::External))
+                .map(SolverArg)
+                .collect()
+        });
+        &ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        match self.0 {
+            SolverChoice::Native => Some(
+                PossibleValue::new(SolverChoice::Native.name())
+                    .help("The built-in solver (propagation on cage tuples; no binary needed)"),
+            ),
+            SolverChoice::External(s) => s.to_possible_value(),
         }
     }
 }
@@ -166,40 +160,9 @@ pub enum StartFrom {
     Native,
 }
 
-/// What solves the puzzles.
-enum Engine {
-    External(Config),
-    Native { mode: Mode, time_limit: Option<f64> },
-}
-
-impl Engine {
-    fn names(&self) -> (&'static str, &'static str) {
-        match self {
-            Engine::External(c) => (c.located.solver.name(), c.via.name()),
-            Engine::Native { .. } => ("native", "none"),
-        }
-    }
-
-    /// The model's label (`tuples+presolve`, `melkonian`, …), or `none` for
-    /// the native solver, which reads the puzzle itself.
-    fn formulation(&self) -> String {
-        match self {
-            Engine::External(c) => c.formulation.label(),
-            Engine::Native { .. } => "none".to_string(),
-        }
-    }
-
-    fn mode(&self) -> Mode {
-        match self {
-            Engine::External(c) => c.mode,
-            Engine::Native { mode, .. } => *mode,
-        }
-    }
-}
-
 fn positive_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 && v <= 1e9 => Ok(v),
+        Ok(v) if v > 0.0 && v <= solve::request::MAX_TIME_LIMIT => Ok(v),
         _ => Err(format!(
             "expected a positive number of seconds, found {s:?}"
         )),
@@ -243,7 +206,8 @@ pub fn run(args: &SolveArgs) -> u8 {
     report::overall_exit(&records)
 }
 
-/// Resolves the solver and checks the flags that depend on each other.
+/// Resolves the solver and checks the flags that depend on each other (the
+/// core's [`Request`]); its warnings and errors in the flags' words.
 fn configure(args: &SolveArgs) -> Result<Engine, u8> {
     let mode = match (args.all, args.unique) {
         (true, _) => Mode::All {
@@ -252,125 +216,28 @@ fn configure(args: &SolveArgs) -> Result<Engine, u8> {
         (false, true) => Mode::Unique,
         (false, false) => Mode::First,
     };
-    let named = args.solver.and_then(SolverArg::external);
-    // The route: --via, else the named solver's own (CNF for cadical, …).
-    let via = args
-        .via
-        .or_else(|| named.map(|s| s.routes()[0]))
-        .unwrap_or(Via::Lp);
-    if let Some(solver) = named.filter(|s| !s.routes().contains(&via) && via != Via::Ampl) {
-        let routes: Vec<&str> = solver.routes().iter().map(|v| v.name()).collect();
-        eprintln!(
-            "cagec: {} reads {}, not {}: use --via {}",
-            solver.name(),
-            routes.join(", "),
-            via.name(),
-            routes.join("|")
-        );
-        return Err(exit::INVALID);
-    }
-    if via == Via::Mzn
-        && let Some(option) = args.model.refused_by_minizinc()
-    {
-        eprintln!(
-            "cagec: {option} does not apply to --via mzn: the MiniZinc model writes every \
-             cage as its tuples (or, past --tuple-limit, its sum or product); --via fzn \
-             takes it"
-        );
-        return Err(exit::INVALID);
-    }
-    let external = match args.solver {
-        Some(SolverArg::Native) => None,
-        Some(_) => named.map(|s| locate::locate_for(s, via)),
-        // A file route names an external solver's way in: the first
-        // installed one takes it (glpsol for the AMPL pair; clasp, cadical,
-        // gecode, ... for the other families' formats).
-        None if via == Via::Ampl => Some(locate::locate(Solver::Glpk)),
-        None if via.format().is_family() => Some(locate::locate_reading(via)),
-        None if args.via.is_some() => Some(locate::locate_default()),
-        // Otherwise the fastest verified route: the native solver
-        // (docs/solvers.md, "The default engine"). External solvers run
-        // when they are named.
-        None => None,
-    };
-    let Some(located) = external else {
-        return native_engine(args, mode);
-    };
-    if via == Via::Ampl && args.solver.is_some_and(|s| s != SolverArg::Glpk) {
-        eprintln!(
-            "cagec: --via ampl runs the AMPL model through glpsol's MathProg translator; \
-             HiGHS and CBC cannot read it: use --solver glpk, or --via lp|mps|fixed-mps"
-        );
-        return Err(exit::INVALID);
-    }
-    let located = located.map_err(|e| {
-        eprintln!("cagec: {e}");
-        e.exit_code()
-    })?;
-    let threaded = [Solver::Highs, Solver::Cbc, Solver::Clasp, Solver::Gecode];
-    if !threaded.contains(&located.solver) && args.threads.is_some() {
-        eprintln!(
-            "cagec: warning: {} has no threads option; --threads is ignored",
-            located.name
-        );
-    }
-    let formulation = args.model.solve_options();
-    if via == Via::Ampl && args.model.formulation.is_some() && !formulation.is_paper() {
-        eprintln!(
-            "cagec: with model options, --via ampl runs one flat MathProg model \
-             (every row explicit) instead of the paper's AMPL pair"
-        );
-    }
-    let mip_start = [Solver::Highs, Solver::Cbc].contains(&located.solver)
-        && [Via::Lp, Via::Mps, Via::FixedMps].contains(&via);
-    if args.start.is_some() && !mip_start {
-        eprintln!(
-            "cagec: --start: {} does not read a MIP start on --via {}; HiGHS and CBC \
-             read one on lp, mps and fixed-mps",
-            located.name,
-            via.name()
-        );
-        return Err(exit::INVALID);
-    }
-    Ok(Engine::External(Config {
-        located,
-        via,
+    let request = Request {
+        solver: args.solver.map(|s| s.0),
+        via: args.via,
         time_limit: args.time_limit,
         threads: args.threads,
         mode,
-        formulation,
+        model: args.model.options(),
+        formulation_named: args.model.formulation.is_some(),
         start: args.start.is_some(),
-    }))
-}
-
-/// The built-in solver reads the puzzle itself: file and model flags do not apply.
-fn native_engine(args: &SolveArgs, mode: Mode) -> Result<Engine, u8> {
-    if args.via.is_some() {
-        eprintln!("cagec: the native solver reads the puzzle directly; --via does not apply");
-        return Err(exit::INVALID);
+        keep: args.keep.is_some(),
+    };
+    let (resolved, warnings) = match request.resolve() {
+        Ok(r) => (Ok(r.engine), r.warnings),
+        Err(r) => (Err(r.error), r.warnings),
+    };
+    for w in &warnings {
+        let kind = if w.is_note() { "" } else { "warning: " };
+        eprintln!("cagec: {kind}{}", w.message(&Flags));
     }
-    if args.start.is_some() {
-        eprintln!(
-            "cagec: --start gives a MIP solver a first solution; name one: --solver highs|cbc"
-        );
-        return Err(exit::INVALID);
-    }
-    if args.keep.is_some() {
-        eprintln!(
-            "cagec: the native solver writes no files; --keep does not apply \
-             (name an external solver: --solver highs|cbc|glpk)"
-        );
-        return Err(exit::INVALID);
-    }
-    if !args.model.is_default() || args.threads.is_some() {
-        eprintln!(
-            "cagec: warning: model options and --threads do not apply to the native solver, \
-             which reads the puzzle itself (name --solver highs|cbc|glpk to solve a model)"
-        );
-    }
-    Ok(Engine::Native {
-        mode,
-        time_limit: args.time_limit,
+    resolved.map_err(|e| {
+        eprintln!("cagec: {}", e.message(&Flags));
+        e.exit_code()
     })
 }
 
@@ -512,8 +379,11 @@ fn solve_one(
             record
         }
         Err(e) => {
-            report.push(Chunk::Err(format!("cagec: {name}: {e}\n")));
-            Record::from_error(name, solver, via, &e, start.elapsed().as_secs_f64())
+            report.push(Chunk::Err(format!(
+                "cagec: {name}: {}\n",
+                e.message(&Flags)
+            )));
+            Record::from_error(name, solver, via, &e, &Flags, start.elapsed().as_secs_f64())
         }
     };
     finish(args, config, record, report)
@@ -563,9 +433,9 @@ fn describe(
     let mut s = match config {
         Engine::External(c) => format!(
             "{name}: {} via {}, model {}, {:.3} s ({runs})\n",
-            c.located.name,
-            c.via.name(),
-            c.formulation.label(),
+            c.located().name,
+            c.via().name(),
+            c.formulation().label(),
             out.seconds
         ),
         Engine::Native { .. } => format!("{name}: native solver, {:.3} s\n", out.seconds),
@@ -612,14 +482,16 @@ fn uniqueness_line(config: &Engine, out: &Outcome) -> String {
     match &out.uniqueness {
         Uniqueness::NotAsked => String::new(),
         Uniqueness::Unique => match config {
-            Engine::External(c) => match c.via {
-                Via::Cnf => format!(
+            Engine::External(c) => match c.via().nogood() {
+                NoGood::Clause => format!(
                     "unique: yes (with the blocking clause nogood_{k} the CNF is unsatisfiable)\n"
                 ),
-                Via::Mzn => format!(
+                NoGood::Data => format!(
                     "unique: yes (with {k} no-good cut(s) in its data the MiniZinc model has no solution)\n"
                 ),
-                _ => format!("unique: yes (the model with no-good cut nogood_{k} is infeasible)\n"),
+                NoGood::Row | NoGood::GeRow | NoGood::DataOrRow => {
+                    format!("unique: yes (the model with no-good cut nogood_{k} is infeasible)\n")
+                }
             },
             Engine::Native { .. } => {
                 "unique: yes (the exhausted search found no other solution)\n".to_string()
@@ -629,5 +501,74 @@ fn uniqueness_line(config: &Engine, out: &Outcome) -> String {
         Uniqueness::NotProven(stop) => {
             format!("unique: not proven (the cut model run ended: {stop})\n")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cagec::solve::ConfigError;
+    use clap::ValueEnum;
+
+    #[test]
+    fn solver_names_are_the_cores() {
+        let names: Vec<&str> = SolverArg::value_variants()
+            .iter()
+            .map(|s| s.to_possible_value().unwrap().get_name().to_string())
+            .map(|n| {
+                let choice: SolverChoice = n.parse().unwrap();
+                assert_eq!(choice.name(), n);
+                choice.name()
+            })
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "highs", "cbc", "glpk", "native", "cadical", "kissat", "clasp", "minisat+",
+                "gecode", "scip"
+            ]
+        );
+        for s in SolverArg::value_variants() {
+            assert_eq!(s.to_possible_value().unwrap().get_name(), s.0.name());
+        }
+    }
+
+    /// The help is written by hand; it must say what the table says.
+    #[test]
+    fn the_help_agrees_with_the_table() {
+        for s in Solver::ALL {
+            let spec = s.spec();
+            for route in spec.routes {
+                assert!(AFTER_HELP.contains(route.env_var), "{}", route.env_var);
+            }
+            if spec.family != Family::Mip {
+                let routes: Vec<&str> = spec.vias().map(Via::name).collect();
+                let line = format!("\n  {:<10}{} ", s.name(), routes.join(", "));
+                assert!(AFTER_HELP.contains(&line), "{line:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn errors_name_the_flags() {
+        let m = |e: ConfigError| e.message(&Flags);
+        assert_eq!(
+            m(ConfigError::NativeStart),
+            "--start gives a MIP solver a first solution; name one: --solver highs|cbc"
+        );
+        assert_eq!(
+            m(ConfigError::RouteNotRead {
+                solver: Solver::Gecode,
+                via: Via::Opb
+            }),
+            "gecode reads mzn, fzn, not opb: use --via mzn|fzn"
+        );
+        assert_eq!(
+            m(ConfigError::AmplThroughGlpsol {
+                solver: Solver::Highs
+            }),
+            "--via ampl runs the AMPL model through glpsol's MathProg translator; HiGHS and \
+             CBC cannot read it: use --solver glpk, or --via lp|mps|fixed-mps"
+        );
     }
 }

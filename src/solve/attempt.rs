@@ -17,11 +17,10 @@ use std::time::Duration;
 
 use super::emit::{self, Printed, Written};
 use super::error::tail;
-use super::locate::{Located, Solver};
+use super::locate::Located;
 use super::process::{self, Exit, Invocation};
-use super::{
-    RawSolution, SolveError, Stop, Values, Via, cbc, competition, decode, gecode, glpk, highs, scip,
-};
+use super::solvers::{Answer, Answered, Run, SolverSpec, TimeLimit};
+use super::{RawSolution, SolveError, Stop, Values, Via, decode, glpk};
 use crate::compile::Encoded;
 use crate::ir::{Grid, Puzzle};
 use crate::model::Model;
@@ -74,9 +73,10 @@ pub fn attempt(
     hints: Hints<'_>,
 ) -> Result<Attempt, SolveError> {
     let written = emit::write(spec.via, spec.dir, file_stem, encoded, puzzle, cuts)?;
-    let mut files = Files::new(spec.located, &written);
+    let solver = spec.located.solver.spec();
+    let mut files = Files::new(solver, spec.located, &written);
     if let Some(model) = encoded.model() {
-        files.extra = extras(spec, &written, model, hints)?;
+        files.extra = extras(spec, solver, &written, model, hints)?;
     }
     for stale in [Some(&files.solution), files.printed.as_ref()]
         .into_iter()
@@ -84,7 +84,7 @@ pub fn attempt(
     {
         remove_stale(&spec.dir.join(stale))?;
     }
-    let inv = invocation(spec, &written, &files);
+    let inv = invocation(spec, solver, &written, &files);
     // One write per line: puzzles solved in parallel share the file.
     let line = format!("{}\n", process::shell_line(&inv));
     spec.commands
@@ -94,7 +94,7 @@ pub fn attempt(
             source,
         })?;
     let finished = process::run(&inv, spec.dir, wall_limit(spec.time_limit), spec.cancel)?;
-    let raw = read_result(spec, &written, &files, finished.exit, puzzle.size)?;
+    let raw = read_result(spec, solver, &written, &files, finished.exit, puzzle.size)?;
     let model = encoded.model();
     let grid = match raw.values {
         None => None,
@@ -130,6 +130,7 @@ struct Extras {
 /// Writes the MIP start and the solver options of one run, if any.
 fn extras(
     spec: &RunSpec<'_>,
+    solver: &SolverSpec,
     written: &Written,
     model: &Model,
     hints: Hints<'_>,
@@ -137,62 +138,38 @@ fn extras(
     let base = &written.model;
     let mut extra = Extras::default();
     let names = written.names.as_ref();
-    if let Some(point) = hints.start {
-        extra.start = match spec.located.solver {
-            Solver::Highs => Some(emit::file(spec.dir, &format!("{base}.start.sol"), |w| {
-                crate::back::write_solution(model, names, point, w)
-            })?),
-            Solver::Cbc => Some(emit::file(spec.dir, &format!("{base}.start"), |w| {
-                cbc::write_start(model, names, point, w)
-            })?),
-            _ => None,
-        };
-    }
-    let settings = highs::settings(hints.cut_run, model.presolve.is_some());
-    if spec.located.solver == Solver::Highs && !settings.is_empty() {
-        let text: String = settings
-            .iter()
-            .map(|(k, v)| format!("{k} = {v}\n"))
-            .collect();
-        extra.options = Some(emit::file(spec.dir, &format!("{base}.highs.opt"), |w| {
-            w.write_all(text.as_bytes())
+    if let (Some(point), Some(start)) = (hints.start, solver.mip_start) {
+        let name = format!("{base}.{}", start.suffix);
+        extra.start = Some(emit::file(spec.dir, &name, |w| {
+            (start.write)(model, names, point, w)
         })?);
     }
-    Ok(extra)
-}
-
-/// How a solver answers.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Answer {
-    /// A solution file of its own format.
-    File,
-    /// On standard output, with these exit codes meaning an answer.
-    Stdout(&'static [i32]),
-}
-
-fn answer(solver: Solver) -> Answer {
-    match solver {
-        Solver::Highs | Solver::Cbc | Solver::Glpk | Solver::Scip => Answer::File,
-        // 10 satisfiable, 20 unsatisfiable, 0 unknown; clasp says 30 when
-        // its search is exhausted and 1 when its time limit interrupts it.
-        Solver::Cadical | Solver::Kissat => Answer::Stdout(&[0, 10, 20]),
-        Solver::Clasp => Answer::Stdout(&[0, 1, 10, 20, 30]),
-        // MiniSat+ exits 0 with any answer (5 on a parse error).
-        Solver::MinisatPlus | Solver::Gecode => Answer::Stdout(&[0]),
+    if let Some(options) = solver.options_file {
+        let settings = (options.settings)(hints.cut_run, model.presolve.is_some());
+        if !settings.is_empty() {
+            let text: String = settings
+                .iter()
+                .map(|(k, v)| format!("{k} = {v}\n"))
+                .collect();
+            let name = format!("{base}.{}", options.suffix);
+            extra.options = Some(emit::file(spec.dir, &name, |w| {
+                w.write_all(text.as_bytes())
+            })?);
+        }
     }
+    Ok(extra)
 }
 
 impl Files {
     /// Named after the input file (`kk0.cut1.lp.highs.sol`), so runs of one
     /// puzzle by different routes or solvers never share a file.
-    fn new(located: &Located, written: &Written) -> Files {
+    fn new(solver: &SolverSpec, located: &Located, written: &Written) -> Files {
         let base = written.data.as_deref().unwrap_or(&written.model);
         let s = located.name;
         let stdout = format!("{base}.{s}.log");
-        let solution = match (located.solver, answer(located.solver)) {
-            (_, Answer::Stdout(_)) => stdout.clone(),
-            (Solver::Glpk, _) => format!("{base}.{s}.w"),
-            _ => format!("{base}.{s}.sol"),
+        let solution = match solver.answer {
+            Answer::Stdout { .. } => stdout.clone(),
+            Answer::File { extension } => format!("{base}.{s}.{extension}"),
         };
         Files {
             solution,
@@ -214,46 +191,24 @@ fn remove_stale(path: &Path) -> Result<(), SolveError> {
     }
 }
 
-fn invocation(spec: &RunSpec<'_>, written: &Written, files: &Files) -> Invocation {
-    let (t, threads) = (spec.time_limit, spec.threads);
-    let solver = spec.located.solver;
-    let args = match solver {
-        Solver::Highs => highs::args(
-            &written.model,
-            &files.solution,
-            t,
-            threads,
-            files.extra.start.as_deref(),
-            files.extra.options.as_deref(),
-        ),
-        Solver::Cbc => cbc::args(
-            &written.model,
-            &files.solution,
-            t,
-            threads,
-            files.extra.start.as_deref(),
-        ),
-        Solver::Glpk => {
-            let f = glpk::Files {
-                model: &written.model,
-                data: written.data.as_deref(),
-                printed: files.printed.as_deref(),
-                solution: &files.solution,
-            };
-            glpk::args(spec.via, &f, t)
-        }
-        Solver::Cadical | Solver::Kissat | Solver::Clasp | Solver::MinisatPlus => {
-            competition::args(solver, &written.model, t, threads)
-        }
-        Solver::Gecode => gecode::args(
-            spec.via,
-            &written.model,
-            written.data.as_deref(),
-            t,
-            threads,
-        ),
-        Solver::Scip => scip::args(&written.model, &files.solution, t),
-    };
+fn invocation(
+    spec: &RunSpec<'_>,
+    solver: &SolverSpec,
+    written: &Written,
+    files: &Files,
+) -> Invocation {
+    let t = spec.time_limit;
+    let args = (solver.args)(&Run {
+        via: spec.via,
+        model: &written.model,
+        data: written.data.as_deref(),
+        printed: files.printed.as_deref(),
+        solution: &files.solution,
+        start: files.extra.start.as_deref(),
+        options: files.extra.options.as_deref(),
+        time_limit: t,
+        threads: spec.threads,
+    });
     Invocation {
         program: spec.located.program.clone(),
         args,
@@ -261,7 +216,7 @@ fn invocation(spec: &RunSpec<'_>, written: &Written, files: &Files) -> Invocatio
         stdout: files.stdout.clone(),
         stderr: files.stderr.clone(),
         interrupt_after: t
-            .filter(|_| competition::interrupted_at_limit(solver))
+            .filter(|_| solver.time_limit == TimeLimit::Interrupted)
             .map(Duration::from_secs_f64),
     }
 }
@@ -275,25 +230,22 @@ fn read_lossy(path: &Path) -> Option<String> {
 /// Judges the run from its exit, its log and its solution file.
 fn read_result(
     spec: &RunSpec<'_>,
+    solver: &SolverSpec,
     written: &Written,
     files: &Files,
     exit: Exit,
     n: usize,
 ) -> Result<RawSolution, SolveError> {
     let log = read_lossy(&spec.dir.join(&files.stdout)).unwrap_or_default();
-    let text = judge_run(spec, files, exit, &log)?;
+    let text = judge_run(spec, solver, files, exit, &log)?;
     let printed = written.printed;
-    let timed = spec.time_limit.is_some();
-    let parsed = match spec.located.solver {
-        Solver::Highs => highs::parse(&text),
-        Solver::Cbc => cbc::parse(&text),
-        Solver::Glpk => glpk::parse_w(&text, &log),
-        Solver::Cadical | Solver::Kissat | Solver::Clasp | Solver::MinisatPlus => {
-            competition::parse(&text, timed)
-        }
-        Solver::Gecode => gecode::parse(&text, n, timed),
-        Solver::Scip => scip::parse(&text, spec.via, n),
-    };
+    let parsed = (solver.parse)(&Answered {
+        via: spec.via,
+        text: &text,
+        log: &log,
+        size: n,
+        timed: spec.time_limit.is_some(),
+    });
     let bad = |file: &str, e: super::ParseError| SolveError::BadSolution {
         file: file.to_string(),
         line: e.line,
@@ -317,6 +269,7 @@ fn read_result(
 /// error in CBC's log, or no file at all.
 fn judge_run(
     spec: &RunSpec<'_>,
+    solver: &SolverSpec,
     files: &Files,
     exit: Exit,
     log: &str,
@@ -343,8 +296,8 @@ fn judge_run(
     }
     // An answer on standard output is there whatever happened: the exit
     // code tells a crash (a file it could not read) from an answer.
-    if let (Answer::Stdout(codes), Exit::Code(code)) = (answer(spec.located.solver), exit)
-        && !codes.contains(&code)
+    if let (Answer::Stdout { exit_codes }, Exit::Code(code)) = (solver.answer, exit)
+        && !exit_codes.contains(&code)
     {
         return Err(SolveError::Crashed {
             program,
@@ -352,9 +305,7 @@ fn judge_run(
             output,
         });
     }
-    if spec.located.solver == Solver::Cbc
-        && let Some(message) = cbc::log_error(log)
-    {
+    if let Some(message) = solver.log_error.and_then(|find| find(log)) {
         return Err(SolveError::Reported {
             program,
             message,

@@ -9,7 +9,7 @@
 //! with no `s` line; MiniSat+ has no time limit, so cagec interrupts it
 //! (SIGINT) at the limit and it says `*** INTERRUPTED ***`.
 
-use super::locate::Solver;
+use super::solvers::Solver;
 use super::{ParseError, RawSolution, Stop, Values};
 
 /// Arguments for one run of `solver` on `model` (relative to the run
@@ -37,17 +37,6 @@ pub fn args(
     }
     a.push(model.to_string());
     a
-}
-
-/// Whether `solver` is interrupted by cagec at the time limit (it has no
-/// limit of its own).
-pub fn interrupted_at_limit(solver: Solver) -> bool {
-    solver == Solver::MinisatPlus
-}
-
-/// Whether `solver` takes `--threads` (clasp runs several solvers at once).
-pub fn takes_threads(solver: Solver) -> bool {
-    solver == Solver::Clasp
 }
 
 /// Reads a solver's standard output. `timed`: a time limit was set, so an

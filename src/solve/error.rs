@@ -4,9 +4,10 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::locate::Solver;
 use super::process::Exit;
+use super::solvers::Solver;
 use crate::verify::Violation;
+use crate::words::{Message, Words};
 
 /// Lines of solver output quoted in an error.
 const TAIL_LINES: usize = 15;
@@ -14,7 +15,7 @@ const TAIL_LINES: usize = 15;
 #[derive(Debug, thiserror::Error)]
 pub enum SolveError {
     /// `CAGEC_CBC=/nope` or `cbc` not on PATH.
-    #[error("{program} not found: {detail}; {}", solver.install_hint())]
+    #[error("{program} not found: {detail}; {}", solver.spec().install_hint)]
     NotFound {
         solver: Solver,
         program: &'static str,
@@ -104,6 +105,17 @@ pub enum SolveError {
     /// The built-in solver cannot take this puzzle (too large).
     #[error("native solver: {0}")]
     Native(String),
+}
+
+/// A model the formulation refused names the setting to change in the
+/// face's words; every other error says what the solver did.
+impl Message for SolveError {
+    fn message(&self, words: &dyn Words) -> String {
+        match self {
+            SolveError::Model(e) => format!("building the model: {}", e.message(words)),
+            other => other.to_string(),
+        }
+    }
 }
 
 impl SolveError {

@@ -26,7 +26,7 @@ pub fn args(via: Via, files: &Files<'_>, time_limit: Option<f64>) -> Vec<String>
         Via::Lp => "--lp",
         Via::Mps => "--freemps",
         Via::FixedMps => "--mps",
-        // glpsol reads no other route (`Solver::routes`).
+        // glpsol reads no other route (its routes in `solvers`).
         Via::Ampl | Via::Opb | Via::Cnf | Via::Mzn | Via::Fzn => "-m",
     };
     let mut a = vec![flag.to_string(), files.model.to_string()];

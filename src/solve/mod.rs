@@ -11,6 +11,9 @@
 //! it. [`session`] adds the no-good cuts that prove uniqueness or enumerate
 //! every solution.
 //!
+//! What cagec knows about each solver (its routes, programs, capabilities
+//! and which module builds its command line) is one table, [`solvers`].
+//!
 //! Two answers are kept apart throughout: why the solver stopped ([`Stop`])
 //! and whether a solution exists ([`Existence`]).
 
@@ -26,60 +29,20 @@ pub mod locate;
 pub mod native_run;
 pub mod process;
 pub mod report;
+pub mod request;
 pub mod root;
 pub mod scip;
 pub mod session;
+pub mod solvers;
 
 // Decoding is the core's (the web page decodes HiGHS's answer too).
 pub use crate::decode::{self, Values};
 pub use error::SolveError;
-pub use locate::{Solver, locate};
+pub use locate::locate;
 pub use native_run::solve_native;
+pub use request::{ConfigError, Engine, Request, SolverChoice, Warning};
 pub use session::{Config, Mode, Outcome, Uniqueness, solve_puzzle};
-
-/// The file route from cagec to the solver.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-#[serde(rename_all = "kebab-case")]
-pub enum Via {
-    /// CPLEX-LP file (all three solvers).
-    Lp,
-    /// Free MPS file (all three solvers).
-    Mps,
-    /// Fixed-column MPS with names shortened to 8 characters (all three).
-    FixedMps,
-    /// AMPL model + data pair, run by glpsol's MathProg translator.
-    Ampl,
-    /// OPB, the 0/1 model (clasp, MiniSat+, SCIP).
-    Opb,
-    /// DIMACS CNF, the 0/1 model as clauses (CaDiCaL, Kissat, clasp, SCIP).
-    Cnf,
-    /// The generic MiniZinc model + the puzzle's data (Gecode).
-    Mzn,
-    /// FlatZinc, the model with integer cells (Gecode, SCIP).
-    Fzn,
-}
-
-impl Via {
-    pub fn name(self) -> &'static str {
-        self.format().name()
-    }
-
-    /// The `compile --to` format of the route's file.
-    pub fn format(self) -> crate::back::OutputFormat {
-        use crate::back::OutputFormat;
-        match self {
-            Via::Lp => OutputFormat::Lp,
-            Via::Mps => OutputFormat::Mps,
-            Via::FixedMps => OutputFormat::FixedMps,
-            Via::Ampl => OutputFormat::Ampl,
-            Via::Opb => OutputFormat::Opb,
-            Via::Cnf => OutputFormat::Cnf,
-            Via::Mzn => OutputFormat::Mzn,
-            Via::Fzn => OutputFormat::Fzn,
-        }
-    }
-}
+pub use solvers::{Family, Solver, SolverSpec, Via};
 
 /// Why a solver run ended, as the solver reported it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,6 +3,7 @@
 
 use super::session::{Outcome, Uniqueness};
 use super::{Existence, SolveError};
+use crate::words::{Message, Words};
 
 /// Exit codes of `cagec solve` (see `cagec --help`).
 pub mod exit {
@@ -100,11 +101,12 @@ impl Record {
         solver: &str,
         via: &str,
         err: &SolveError,
+        words: &dyn Words,
         seconds: f64,
     ) -> Record {
         Record {
             status: "error".into(),
-            error: Some(err.to_string()),
+            error: Some(err.message(words)),
             exit: err.exit_code(),
             seconds: round_ms(seconds),
             ..Record::blank(puzzle, solver, via)

@@ -37,19 +37,54 @@ pub enum Mode {
     },
 }
 
-/// How every run of a session is made.
+/// How every run of a session is made: made only by resolving a
+/// [`Request`](super::request::Request), so every setting in it has been
+/// checked against the others and against the solver.
 pub struct Config {
-    pub located: Located,
-    pub via: Via,
+    pub(super) located: Located,
+    pub(super) via: Via,
     /// Seconds, passed to the solver for each run.
-    pub time_limit: Option<f64>,
-    pub threads: Option<u32>,
-    pub mode: Mode,
-    /// Formulation options for the LP and MPS routes.
-    pub formulation: formulate::Options,
+    pub(super) time_limit: Option<f64>,
+    pub(super) threads: Option<u32>,
+    pub(super) mode: Mode,
+    /// Formulation options for the model routes.
+    pub(super) formulation: formulate::Options,
     /// Start the first run from the native solver's solution (a MIP start,
     /// HiGHS and CBC); the no-good runs start cold.
-    pub start: bool,
+    pub(super) start: bool,
+}
+
+impl Config {
+    /// The solver's program.
+    pub fn located(&self) -> &Located {
+        &self.located
+    }
+
+    pub fn via(&self) -> Via {
+        self.via
+    }
+
+    pub fn time_limit(&self) -> Option<f64> {
+        self.time_limit
+    }
+
+    pub fn threads(&self) -> Option<u32> {
+        self.threads
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The model the solver is given.
+    pub fn formulation(&self) -> &formulate::Options {
+        &self.formulation
+    }
+
+    /// Whether the first run starts from the native solver's solution.
+    pub fn start(&self) -> bool {
+        self.start
+    }
 }
 
 /// Whether the first solution is the only one.
