@@ -16,6 +16,7 @@ use crate::formulate::{self, FormulateError, Formulation, Options};
 use crate::gzip;
 use crate::ir::Puzzle;
 use crate::model::Model;
+use crate::words::Named;
 use crate::words::{Message, Rust, Setting, Words};
 
 /// The options `format` writes, from `opts` and the formulation the user
@@ -437,19 +438,12 @@ fn write_files(
     Ok(())
 }
 
-/// The output format a model file's name asks for (`kk0.mps.gz` → MPS).
+/// The output format a model file's name asks for (`kk0.mps.gz` → MPS):
+/// the first format with that extension (`.mps` is free MPS, not fixed).
 pub fn format_from_path(path: &Path) -> Option<OutputFormat> {
     let plain = gzip::strip_gz(path);
-    match plain.extension()?.to_str()?.to_ascii_lowercase().as_str() {
-        "lp" => Some(OutputFormat::Lp),
-        "mps" => Some(OutputFormat::Mps),
-        "mod" => Some(OutputFormat::Ampl),
-        "opb" => Some(OutputFormat::Opb),
-        "cnf" => Some(OutputFormat::Cnf),
-        "mzn" => Some(OutputFormat::Mzn),
-        "fzn" => Some(OutputFormat::Fzn),
-        _ => None,
-    }
+    let extension = plain.extension()?.to_str()?.to_ascii_lowercase();
+    (OutputFormat::ALL.iter().copied()).find(|f| f.extension() == extension)
 }
 
 #[cfg(test)]

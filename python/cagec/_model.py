@@ -16,16 +16,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Model"]
 
-_SUFFIX = {
-    "lp": ".lp",
-    "mps": ".mps",
-    "fixed-mps": ".mps",
-    "ampl": ".mod",
-    "opb": ".opb",
-    "cnf": ".cnf",
-    "mzn": ".mzn",
-    "fzn": ".fzn",
-}
+# Each format's file suffix, from the core (`.mps` for fixed MPS too).
+_SUFFIX = _core.OUTPUT_EXTENSIONS
 
 # Lines of the model a notebook shows: a model of a 100×100 puzzle is 100 MB.
 _SHOWN_LINES = 40

@@ -17,6 +17,12 @@ use pyo3::prelude::*;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("HAS_CDCL", cagec::native::HAS_CDCL)?;
+    // Each output format's file extension, as `compile --out-dir` names files.
+    let extensions = pyo3::types::PyDict::new(m.py());
+    for &format in <cagec::back::OutputFormat as cagec::words::Named>::ALL {
+        extensions.set_item(format.name(), format!(".{}", format.extension()))?;
+    }
+    m.add("OUTPUT_EXTENSIONS", extensions)?;
     m.add_class::<puzzle::CorePuzzle>()?;
     m.add_function(wrap_pyfunction!(puzzle::parse, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle::load, m)?)?;
