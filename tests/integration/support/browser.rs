@@ -2,7 +2,6 @@
 //! Debian's chromium, node and playwright-core, which `scripts/install-browser`
 //! installs; without them a test fails when `CI` is set and is skipped loudly
 //! otherwise.
-#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,6 @@
 //! Helpers of `bundles.rs` and `family_files.rs`: running cagec, the
 //! fixtures and their known grids, reading `.sol` files and rename maps, and
 //! asking HiGHS what it thinks of a point.
-#![allow(dead_code)]
 
 use std::collections::HashMap;
 use std::io::Read;

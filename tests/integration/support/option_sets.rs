@@ -2,7 +2,6 @@
 //! under (those of `snapshots.rs` and `killer.rs`), shared by
 //! `glpsol_reads.rs`, `bundles.rs` and `web_browser.rs`, and the options
 //! `compile` builds from such a set (also for `snapshots.rs`).
-#![allow(dead_code)]
 
 use cagec::back::OutputFormat;
 use cagec::compile;

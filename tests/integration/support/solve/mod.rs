@@ -1,6 +1,5 @@
 //! Shared helpers of the `cagec solve` / `cagec check` tests: run the built
 //! binary as a user would, read its JSON lines, find the real solvers.
-#![allow(dead_code)]
 
 pub mod fake;
 
