@@ -34,7 +34,7 @@ use cagec::generate;
 use cagec::ir::{Grid, Op, Puzzle};
 use serde_json::Value;
 
-#[path = "../tests/need_solver/mod.rs"]
+#[path = "../tests/integration/support/need_solver.rs"]
 mod need_solver;
 mod support;
 

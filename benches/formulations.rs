@@ -20,7 +20,7 @@ use cagec::generate;
 use cagec::ir::{Op, Puzzle};
 use cagec::native;
 
-#[path = "../tests/need_solver/mod.rs"]
+#[path = "../tests/integration/support/need_solver.rs"]
 mod need_solver;
 mod support;
 

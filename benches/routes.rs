@@ -20,7 +20,7 @@ use std::process::{Command, ExitCode, Stdio};
 
 use serde_json::Value;
 
-#[path = "../tests/need_solver/mod.rs"]
+#[path = "../tests/integration/support/need_solver.rs"]
 mod need_solver;
 mod support;
 

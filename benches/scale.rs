@@ -32,7 +32,7 @@ use cagec::ir::{Grid, Puzzle};
 use cagec::native;
 use cagec::verify;
 
-#[path = "../tests/need_solver/mod.rs"]
+#[path = "../tests/integration/support/need_solver.rs"]
 mod need_solver;
 mod support;
 

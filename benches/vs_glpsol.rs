@@ -30,7 +30,7 @@ use cagec::ir::Op;
 mod agree;
 #[path = "vs_glpsol/child.rs"]
 mod child;
-#[path = "../tests/need_solver/mod.rs"]
+#[path = "../tests/integration/support/need_solver.rs"]
 mod need_solver;
 #[path = "vs_glpsol/report.rs"]
 mod report;

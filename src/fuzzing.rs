@@ -1,5 +1,5 @@
 //! The bodies of the cargo-fuzz targets in `fuzz/`, kept in the library so
-//! that `tests/fuzz_regressions.rs` replays stored inputs through exactly
+//! that `tests/integration/fuzz_regressions.rs` replays stored inputs through exactly
 //! the code the fuzzer ran. Each function panics when an invariant breaks
 //! (that is what libFuzzer reports) and otherwise says what became of the
 //! input. Not a public API.

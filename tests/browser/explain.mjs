@@ -11,7 +11,8 @@
 // against the file; checks that print shows every cage; and fails on any
 // script error or any request that is not for the page itself. With
 // --screenshot it then selects cage C, points at a name in its rows and saves
-// the window (docs/explain-html.png is made so). Run by tests/explain_browser.rs.
+// the window (docs/explain-html.png is made so). Run by
+// tests/integration/explain_browser.rs.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";

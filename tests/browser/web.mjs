@@ -1,7 +1,7 @@
 // Drives Debian's chromium, headless, over the live page (the site of
 // scripts/build-web, served on 127.0.0.1 by serve.mjs) as a student would,
 // and checks it against a plan of what the command line says about the same
-// inputs (written by tests/web_browser.rs):
+// inputs (written by tests/integration/web_browser.rs):
 //
 //   node tests/browser/web.mjs SITE_DIR PLAN.json
 //

@@ -1,7 +1,8 @@
-* Not a cagec file: a probe that OR-Tools must refuse (tests/readers_conform.rs):
-* its MPS importer prints nothing, so a refusal is all there is to see. It
-* refuses the unknown bound type SIDEWAYS (it silently accepts much else:
-* a column entry for an undeclared row adds that row).
+* Not a cagec file: a probe that OR-Tools must refuse
+* (tests/integration/readers_conform.rs): its MPS importer prints nothing, so
+* a refusal is all there is to see. It refuses the unknown bound type SIDEWAYS
+* (it silently accepts much else: a column entry for an undeclared row adds
+* that row).
 NAME probe
 ROWS
  N obj

@@ -6,9 +6,9 @@
 READER is one of scip, gurobi, cplex, xpress, highspy, ortools (the Python
 packages of scripts/install-solvers --readers), or highs-bin, cbc-bin (the
 binaries on PATH, read only). SCIP also reads the OPB and FlatZinc files of
-tests/families_conform.rs, and kissat (python-sat's Kissat 4.0.4, from
-scripts/install-solvers --families) its DIMACS CNF files; a CNF solution's
-values are named by variable number. For each FILE, one JSON line on standard output:
+tests/integration/families_conform.rs, and kissat (python-sat's Kissat
+4.0.4, from scripts/install-solvers --families) its DIMACS CNF files; a CNF
+solution's values are named by variable number. For each FILE, one JSON line on standard output:
 
     {"reader", "version", "file", "status", "objective", "rows", "cols",
      "nonzeros", "values": {name: value, nonzero columns only},
@@ -22,7 +22,7 @@ file descriptors 1 and 2 (os.dup2), since the C libraries print directly;
 what the readers write to Python's streams is flushed into the same file.
 Solve logs are captured separately and included as "solve_log" only when the
 status is not optimal. One process reads many files, so each package is
-imported once. Used by tests/readers_conform.rs.
+imported once. Used by tests/integration/readers_conform.rs.
 """
 
 import contextlib

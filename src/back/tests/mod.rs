@@ -1,7 +1,7 @@
 //! Unit tests of the back-ends on small hand-built models: exact bytes
 //! (`bytes`, inline snapshots), bound kinds, wrapping, empty models and the
 //! fixed-MPS layout (`layout`), error paths and the AMPL pair (`errors`).
-//! `tests/backends_solvers.rs` runs the real solvers on the files.
+//! `tests/integration/backends_solvers.rs` runs the real solvers on the files.
 
 mod bytes;
 mod errors;
