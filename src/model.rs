@@ -556,6 +556,7 @@ impl Model {
     }
 
     /// Row `row`'s name alone (MPS names a row on every one of its entries).
+    #[inline]
     pub fn row_name(&self, row: usize) -> &str {
         self.row_names.get(row)
     }
@@ -622,6 +623,7 @@ impl NameArena {
         self.starts.push(self.text.len() as u32);
     }
 
+    #[inline]
     fn get(&self, i: usize) -> &str {
         &self.text[self.starts[i] as usize..self.starts[i + 1] as usize]
     }

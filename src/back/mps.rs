@@ -384,6 +384,7 @@ impl Display for MpsColumns<'_> {
 }
 
 impl MpsColumn<'_> {
+    #[inline]
     fn lines(&self, line: &mut LineBuf<'_, '_>) -> fmt::Result {
         let (ctx, i) = (self.ctx, self.var.index());
         let integer = ctx.is_integer(i);

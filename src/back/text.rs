@@ -455,7 +455,9 @@ impl<'b, 'f, 'g> Wrap<'b, 'f, 'g> {
     }
 
     /// A term's ` + 3 ` before a name of `name_len` bytes, with room for both.
-    #[inline]
+    // Always: most of an LP file is terms (measured: 4% more instructions
+    // writing one when the compiler chose a call).
+    #[inline(always)]
     fn coefficient(&mut self, coef: i64, name_len: usize) -> fmt::Result {
         // Most coefficients are ±1 (and 0 in an empty objective): one
         // piece instead of three.
@@ -536,6 +538,7 @@ impl<'b, 'f, 'g> Fields<'b, 'f, 'g> {
     }
 
     /// Writes `text` starting at 1-based column `start` if possible.
+    #[inline]
     pub(crate) fn at(&mut self, start: usize, text: &str) -> &mut Self {
         let target = start - 1;
         let pad = if self.col < target {
@@ -555,6 +558,7 @@ impl<'b, 'f, 'g> Fields<'b, 'f, 'g> {
 
     /// Starts the line with `fields`, the line a first field wrote (its
     /// padding included): a column's name begins each of its entries.
+    #[inline]
     pub(crate) fn repeat(&mut self, fields: &Repeated) -> &mut Self {
         if self.result.is_ok() {
             self.result = self.line.push(&fields.text);
@@ -564,6 +568,7 @@ impl<'b, 'f, 'g> Fields<'b, 'f, 'g> {
     }
 
     /// Ends the line and starts the next one, keeping them buffered.
+    #[inline]
     pub(crate) fn next_line(&mut self) -> &mut Self {
         if self.result.is_ok() {
             self.result = self.line.push("\n");

@@ -50,6 +50,7 @@ static DIGIT_PAIRS: [u8; 200] = {
 };
 
 /// `v` in decimal from the static table, when `v` ≤ 9999.
+#[inline]
 pub(crate) fn small_decimal(v: u64) -> Option<&'static str> {
     if v > SMALL as u64 {
         return None;
@@ -68,6 +69,7 @@ pub(crate) struct Int {
 }
 
 impl Int {
+    #[inline]
     pub(crate) fn new(value: i64) -> Int {
         Int::with_sign(value < 0, value.unsigned_abs())
     }
@@ -115,6 +117,7 @@ impl Int {
         }
     }
 
+    #[inline]
     pub(crate) fn as_str(&self) -> &str {
         match self.small {
             Some(s) => s,

@@ -83,6 +83,7 @@ impl RowFamily {
 
     /// The label comments show: the equation number (`2.1`, `6.1.5`,
     /// `A.11`, `T.1`), or a word (`given`, `nogood`).
+    #[inline]
     pub fn label(self) -> &'static str {
         match self {
             RowFamily::CellValue => "2.1",
@@ -112,6 +113,7 @@ impl RowFamily {
 
     /// Whether the label is an equation number, which comments put in
     /// parentheses (`(2.1)`), rather than a word (`given`).
+    #[inline]
     pub fn is_numbered(self) -> bool {
         !matches!(self, RowFamily::Given | RowFamily::NoGood)
     }
