@@ -330,7 +330,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let never = AtomicBool::new(false);
         let mut inv = sh("trap 'echo interrupted; exit 0' INT; sleep 30 & wait");
-        inv.interrupt_after = Some(Duration::from_millis(200));
+        // Long enough for the shell to set its trap on a loaded machine
+        // (at 200 ms a busy test run sometimes signalled it first).
+        inv.interrupt_after = Some(Duration::from_secs(1));
         let f = run(&inv, dir.path(), Some(Duration::from_secs(10)), &never).unwrap();
         assert_eq!(f.exit, Exit::Code(0));
         assert!(f.elapsed < Duration::from_secs(5));
