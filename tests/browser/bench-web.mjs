@@ -10,7 +10,8 @@
 //   the key's event to the model file redrawn (the page reads, compiles
 //   and diffs everything on each keystroke), and to the picture and
 //   explanation redrawn, for kk2, a Keen 9×9 and a 16×16;
-// - native solves in the page (a Web Worker, WebAssembly, no CDCL stage)
+// - native solves in the page (a Web Worker, WebAssembly, lazy clause
+//   generation instead of CaDiCaL)
 //   against `cagec solve --solver native --unique` (the release build, with
 //   CaDiCaL) on the same puzzle: both find the solution and prove it unique.
 //   Both times are read + solve + verify; the CLI's is taken over a batch,

@@ -357,7 +357,7 @@ function finish(kind, a, viaLp) {
   if (kind === "native") {
     if (a.solutions.length === 0) {
       solveStatus(a.timed_out
-        ? `The native solver did not finish within ${limit} s and found no solution. In this page it has no CDCL stage (CaDiCaL is C++, which does not run in a browser); cagec solve on the command line has it.`
+        ? `The native solver did not finish within ${limit} s and found no solution. In this page its conflict-driven stage is cagec's own lazy clause generation (CaDiCaL is C++, which does not run in a browser); cagec solve on the command line runs CaDiCaL, faster on the hardest puzzles.`
         : `The native solver proved that the puzzle has no solution (${secs}).`, "failed");
       return;
     }

@@ -24,7 +24,8 @@ pub struct Native {
     pub complete: bool,
     pub timed_out: bool,
     pub stats: native::Stats,
-    /// Whether this build has the CDCL stage (the page's has not).
+    /// Whether this build has CaDiCaL (the page's has not: its
+    /// conflict-driven stage is cagec's own lazy clause generation).
     pub cdcl: bool,
 }
 
