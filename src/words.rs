@@ -97,6 +97,9 @@ pub trait Named: Copy + PartialEq + 'static {
     /// Every choice, in the order faces list them.
     const ALL: &'static [Self];
 
+    /// What the choices are, for a message (`output format`, `solver`).
+    const WHAT: &'static str;
+
     /// The name every face reads and writes (`fixed-mps`, `tuples`).
     fn name(self) -> &'static str;
 
@@ -116,18 +119,32 @@ pub trait Named: Copy + PartialEq + 'static {
     }
 }
 
-/// A name that is none of the choices: what was found and what is allowed.
+/// A name that is none of the choices: what kind of choice, what was
+/// found and what is allowed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownName {
+    pub what: &'static str,
     pub found: String,
     pub names: Vec<&'static str>,
+}
+
+impl UnknownName {
+    /// `found`, none of `T`'s names.
+    pub fn of<T: Named>(found: &str) -> UnknownName {
+        UnknownName {
+            what: T::WHAT,
+            found: found.to_string(),
+            names: T::names(),
+        }
+    }
 }
 
 impl std::fmt::Display for UnknownName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "unknown name {:?}: expected one of {}",
+            "unknown {} {:?}: expected one of {}",
+            self.what,
             self.found,
             self.names.join(", ")
         )
@@ -144,12 +161,8 @@ macro_rules! from_name {
         impl std::str::FromStr for $t {
             type Err = $crate::words::UnknownName;
             fn from_str(s: &str) -> Result<Self, Self::Err> {
-                <$t as $crate::words::Named>::from_name(s).ok_or_else(|| {
-                    $crate::words::UnknownName {
-                        found: s.to_string(),
-                        names: <$t as $crate::words::Named>::names(),
-                    }
-                })
+                <$t as $crate::words::Named>::from_name(s)
+                    .ok_or_else(|| $crate::words::UnknownName::of::<$t>(s))
             }
         }
 

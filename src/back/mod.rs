@@ -88,6 +88,8 @@ impl Named for OutputFormat {
         OutputFormat::Fzn,
     ];
 
+    const WHAT: &'static str = "output format";
+
     /// The name `--to` takes.
     fn name(self) -> &'static str {
         match self {

@@ -25,6 +25,7 @@ mod tests {
     use cagec::formulate::{Formulation, KillerForm, ProductMethod};
     use cagec::front::InputFormat;
     use cagec::front::write::Format;
+    use cagec::solve::Via;
     use cagec::words::Named;
     use clap::ValueEnum;
 
@@ -51,5 +52,6 @@ mod tests {
         same_names::<ProductMethod>();
         same_names::<Formulation>();
         same_names::<KillerForm>();
+        same_names::<Via>();
     }
 }

@@ -84,6 +84,8 @@ impl Named for ProductMethod {
         ProductMethod::Auto,
     ];
 
+    const WHAT: &'static str = "product method";
+
     fn name(self) -> &'static str {
         match self {
             ProductMethod::Primes => "primes",
@@ -100,6 +102,8 @@ impl Named for Formulation {
         Formulation::Cover,
     ];
 
+    const WHAT: &'static str = "formulation";
+
     fn name(self) -> &'static str {
         match self {
             Formulation::Melkonian => "melkonian",
@@ -111,6 +115,8 @@ impl Named for Formulation {
 
 impl Named for KillerForm {
     const ALL: &'static [KillerForm] = &[KillerForm::Separate, KillerForm::Combined];
+
+    const WHAT: &'static str = "Killer form";
 
     fn name(self) -> &'static str {
         match self {

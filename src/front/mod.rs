@@ -45,6 +45,8 @@ impl Named for InputFormat {
         InputFormat::Keen,
     ];
 
+    const WHAT: &'static str = "input format";
+
     fn name(self) -> &'static str {
         match self {
             InputFormat::Cages => "cages",

@@ -43,6 +43,8 @@ pub enum Format {
 impl Named for Format {
     const ALL: &'static [Format] = &[Format::Jwiki, Format::Dat, Format::Grid, Format::Keen];
 
+    const WHAT: &'static str = "puzzle format";
+
     fn name(self) -> &'static str {
         match self {
             Format::Jwiki => "jwiki",

@@ -13,10 +13,10 @@ use std::str::FromStr;
 use super::SolveError;
 use super::locate::{self, Env};
 use super::session::{Config, Mode};
-use super::solvers::{Family, Solver, UnknownName, Via, and_list};
+use super::solvers::{Family, Solver, Via, and_list};
 use crate::compile::{self, MznOption};
 use crate::formulate::{Formulation, Options};
-use crate::words::{Message, Rust, Setting, Words};
+use crate::words::{Message, Rust, Setting, UnknownName, Words};
 
 /// The solver a face named.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,8 +46,8 @@ impl FromStr for SolverChoice {
         s.parse()
             .map(SolverChoice::External)
             .map_err(|e| UnknownName {
-                choices: std::iter::once(SolverChoice::Native.name())
-                    .chain(e.choices)
+                names: std::iter::once(SolverChoice::Native.name())
+                    .chain(e.names)
                     .collect(),
                 ..e
             })
@@ -690,6 +690,6 @@ mod tests {
             assert_eq!(SolverChoice::External(s).name(), s.name());
         }
         let e = "gurobi".parse::<SolverChoice>().unwrap_err();
-        assert_eq!(e.choices[..4], ["native", "highs", "cbc", "glpk"]);
+        assert_eq!(e.names[..4], ["native", "highs", "cbc", "glpk"]);
     }
 }

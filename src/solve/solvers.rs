@@ -10,11 +10,11 @@
 //! the same way: their family and the form of their no-good cut.
 
 use std::io::{self, Write};
-use std::str::FromStr;
 
 use super::{ParseError, RawSolution, cbc, competition, gecode, glpk, highs, scip};
 use crate::back::FixedNames;
 use crate::model::Model;
+use crate::words::Named;
 
 /// The external solvers cagec drives. The doc comments are the `--solver`
 /// help lines.
@@ -550,21 +550,20 @@ impl SolverSpec {
     }
 }
 
-impl FromStr for Solver {
-    type Err = UnknownName;
+impl Named for Solver {
+    const ALL: &'static [Solver] = &Solver::ALL;
+    const WHAT: &'static str = "solver";
 
-    /// A solver by its name, or one of its aliases.
-    fn from_str(s: &str) -> Result<Solver, UnknownName> {
-        Solver::ALL
-            .into_iter()
-            .find(|v| v.name() == s || v.spec().aliases.contains(&s))
-            .ok_or_else(|| UnknownName {
-                what: "solver",
-                found: s.to_string(),
-                choices: Solver::ALL.iter().map(|v| v.name()).collect(),
-            })
+    fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    fn aliases(self) -> &'static [&'static str] {
+        self.spec().aliases
     }
 }
+
+crate::words::from_name!(Solver, Via);
 
 impl std::fmt::Display for Solver {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -629,18 +628,12 @@ impl Via {
     }
 }
 
-impl FromStr for Via {
-    type Err = UnknownName;
+impl Named for Via {
+    const ALL: &'static [Via] = &Via::ALL;
+    const WHAT: &'static str = "route";
 
-    fn from_str(s: &str) -> Result<Via, UnknownName> {
-        Via::ALL
-            .into_iter()
-            .find(|v| v.name() == s)
-            .ok_or_else(|| UnknownName {
-                what: "via",
-                found: s.to_string(),
-                choices: Via::ALL.iter().map(|v| v.name()).collect(),
-            })
+    fn name(self) -> &'static str {
+        self.format().name()
     }
 }
 
@@ -648,15 +641,6 @@ impl std::fmt::Display for Via {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
-}
-
-/// A name that is no solver or route.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown {what} {found:?}: the choices are {}", choices.join(", "))]
-pub struct UnknownName {
-    pub what: &'static str,
-    pub found: String,
-    pub choices: Vec<&'static str>,
 }
 
 /// `a`, `a and b`, `a, b and c`: a list in a sentence.

@@ -75,7 +75,7 @@ mod tests {
     fn refuses_unknown_names_and_fields() {
         let e = ModelOptions::parse(r#"{"product":"cubes"}"#).unwrap_err();
         assert!(
-            e.contains(r#"unknown name "cubes": expected one of primes, sets, auto"#),
+            e.contains(r#"unknown product method "cubes": expected one of primes, sets, auto"#),
             "{e}"
         );
         assert!(ModelOptions::parse(r#"{"presolved":true}"#).is_err());
