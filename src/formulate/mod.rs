@@ -9,9 +9,11 @@
 mod cages;
 mod cover;
 mod encoding;
+mod error;
 pub mod integral;
 mod killer;
 pub mod names;
+mod options;
 pub mod point;
 mod presolve;
 // The arithmetic of primes is the puzzle's; kept here under its old path.
@@ -21,283 +23,17 @@ mod tupled;
 
 use encoding::Trace;
 pub use encoding::{CageEncoding, CageRows};
+pub use error::FormulateError;
+pub use options::{Formulation, KillerForm, Options, ProductMethod};
 
 use crate::ir::{Cell, Puzzle, Rules};
 use crate::model::{Domain, Model, ModelError, RowFamily, Run, Sense, Term, VarId};
-use crate::words::{Message, Named, Rust, Setting, Words};
 use itertools::Either;
 use names::{
     Note,
     Piece::{N, T},
 };
 use std::fmt::Write;
-
-/// How product cages are written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-#[serde(try_from = "String")]
-pub enum ProductMethod {
-    /// Method 1: one row per prime p ≤ n over the exponents of p (6.1.5).
-    #[default]
-    Primes,
-    /// Method 2 on straight cages: value sets (6.2.4, A.9, A.11–A.12);
-    /// bent cages still use primes.
-    Sets,
-    /// Per cage, the smaller exact encoding (fewer non-zeros).
-    Auto,
-}
-
-/// Which formulation of the cages.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-#[serde(try_from = "String")]
-pub enum Formulation {
-    /// The paper's rows.
-    #[default]
-    Melkonian,
-    /// One binary per cage tuple, x tied to the chosen tuple: the convex hull
-    /// of each cage. Cages with too many tuples fall back to the paper's rows.
-    Tuples,
-    /// The tuples with x projected out: each row and column rule written
-    /// over the tuples that place the value there (an exact cover: a third of
-    /// the rows, and the same LP bound as the tuples). Cages with too many
-    /// tuples keep the paper's rows on x and y.
-    Cover,
-}
-
-/// The two Killer Sudoku models of the seed (Kalvelagen 2019).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-#[serde(try_from = "String")]
-pub enum KillerForm {
-    /// Model 1: rows, columns and boxes `= 1`, cage values `<= 1`.
-    #[default]
-    Separate,
-    /// Model 2: one family of `<= 1` rows over rows, columns, boxes and cages.
-    Combined,
-}
-
-impl Named for ProductMethod {
-    const ALL: &'static [ProductMethod] = &[
-        ProductMethod::Primes,
-        ProductMethod::Sets,
-        ProductMethod::Auto,
-    ];
-
-    const WHAT: &'static str = "product method";
-
-    fn name(self) -> &'static str {
-        match self {
-            ProductMethod::Primes => "primes",
-            ProductMethod::Sets => "sets",
-            ProductMethod::Auto => "auto",
-        }
-    }
-}
-
-impl Named for Formulation {
-    const ALL: &'static [Formulation] = &[
-        Formulation::Melkonian,
-        Formulation::Tuples,
-        Formulation::Cover,
-    ];
-
-    const WHAT: &'static str = "formulation";
-
-    fn name(self) -> &'static str {
-        match self {
-            Formulation::Melkonian => "melkonian",
-            Formulation::Tuples => "tuples",
-            Formulation::Cover => "cover",
-        }
-    }
-}
-
-impl Named for KillerForm {
-    const ALL: &'static [KillerForm] = &[KillerForm::Separate, KillerForm::Combined];
-
-    const WHAT: &'static str = "Killer form";
-
-    fn name(self) -> &'static str {
-        match self {
-            KillerForm::Separate => "separate",
-            KillerForm::Combined => "combined",
-        }
-    }
-}
-
-crate::words::from_name!(ProductMethod, Formulation, KillerForm);
-
-/// Options of the formulation pass; the default is the paper's model.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// Leave out x[i,j,k] wherever no cage tuple allows k in (i,j) after
-    /// propagation.
-    pub presolve: bool,
-    pub product: ProductMethod,
-    pub formulation: Formulation,
-    /// Cages with more tuples than this keep the paper's rows.
-    pub tuple_limit: usize,
-    /// Killer Sudoku only: which of the seed's two models.
-    pub killer_form: KillerForm,
-    /// Models with more non-zeros are refused while they are built, so an
-    /// absurd puzzle fails fast instead of taking the machine's memory.
-    pub max_nonzeros: usize,
-}
-
-impl Options {
-    /// Whether these are the paper's formulation (the resource limit aside).
-    pub fn is_paper(&self) -> bool {
-        let limit_aside = Options {
-            max_nonzeros: Options::default().max_nonzeros,
-            ..self.clone()
-        };
-        limit_aside == Options::default()
-    }
-
-    /// The fastest route for solving, measured in docs/solvers.md: each cage
-    /// as its tuples (paper rows above the tuple limit), after presolve.
-    pub fn fastest() -> Options {
-        Options {
-            presolve: true,
-            formulation: Formulation::Tuples,
-            ..Options::default()
-        }
-    }
-
-    /// [`Options::fastest`] with these options' product method, tuple limit,
-    /// Killer form and size limit: what `solve` runs when no formulation is
-    /// named.
-    pub fn fastest_like(&self) -> Options {
-        Options {
-            product: self.product,
-            tuple_limit: self.tuple_limit,
-            killer_form: self.killer_form,
-            max_nonzeros: self.max_nonzeros,
-            ..Options::fastest()
-        }
-    }
-
-    /// A short label naming the model, as `solve` reports it:
-    /// `melkonian`, `tuples+presolve`, `melkonian+product=sets`, …
-    /// Options at their default are left out.
-    pub fn label(&self) -> String {
-        let default = Options::default();
-        let mut label = self.formulation.name().to_string();
-        if self.presolve {
-            label.push_str("+presolve");
-        }
-        if self.product != default.product {
-            label.push_str(&format!("+product={}", self.product.name()));
-        }
-        if self.formulation != Formulation::Melkonian && self.tuple_limit != default.tuple_limit {
-            label.push_str(&format!("+tuple-limit={}", self.tuple_limit));
-        }
-        if self.killer_form != default.killer_form {
-            label.push_str(&format!("+killer-form={}", self.killer_form.name()));
-        }
-        label
-    }
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            presolve: false,
-            product: ProductMethod::Primes,
-            formulation: Formulation::Melkonian,
-            tuple_limit: 5_000,
-            killer_form: KillerForm::Separate,
-            max_nonzeros: 100_000_000,
-        }
-    }
-}
-
-impl From<ModelError> for FormulateError {
-    fn from(e: ModelError) -> FormulateError {
-        match e {
-            ModelError::TooLarge { limit } => FormulateError::TooLarge { limit },
-            other => FormulateError::Model(other),
-        }
-    }
-}
-
-/// Why no model was built. A message that names a setting to change says
-/// it in each face's words ([`Message`]); `Display` in the Rust API's.
-#[derive(Debug, PartialEq, Eq)]
-pub enum FormulateError {
-    /// More non-zeros than [`Options::max_nonzeros`].
-    TooLarge {
-        limit: usize,
-    },
-    Model(ModelError),
-    /// Presolve proved that no grid satisfies the puzzle.
-    NoSolution,
-    PresolveTooLarge {
-        max: usize,
-    },
-    /// A clue the paper has no rows for needs its tuples, and there are too many.
-    TooManyTuples {
-        cage: usize,
-        limit: usize,
-    },
-    /// The cover formulation found a line where no cage can place a value.
-    ValueNowhere {
-        value: usize,
-        line: String,
-    },
-    /// The other solver families' formats take the tuple model.
-    CoverIsMip {
-        format: &'static str,
-    },
-}
-
-impl Message for FormulateError {
-    fn message(&self, words: &dyn Words) -> String {
-        match self {
-            FormulateError::TooLarge { limit } => format!(
-                "the model would have more than {limit} non-zeros (a limit that keeps absurd \
-                 puzzles from taking the machine's memory); raise it with {}",
-                words.setting(Setting::MaxNonzeros)
-            ),
-            FormulateError::Model(e) => e.to_string(),
-            FormulateError::NoSolution => {
-                "the puzzle has no solution: presolve found a contradiction".to_string()
-            }
-            FormulateError::PresolveTooLarge { max } => {
-                format!("presolve handles grids up to {max}x{max}")
-            }
-            FormulateError::TooManyTuples { cage, limit } => format!(
-                "cage {cage} has more than {limit} tuples, and its clue can only be written \
-                 with them; raise {}",
-                words.setting(Setting::TupleLimit)
-            ),
-            FormulateError::ValueNowhere { value, line } => {
-                format!("the puzzle has no solution: no cage can place {value} in {line}")
-            }
-            FormulateError::CoverIsMip { format } => format!(
-                "{} writes MIP models (lp, mps, fixed-mps, ampl); {format} takes {} or melkonian",
-                words.choice(Setting::Formulation, "cover"),
-                words.choice(Setting::Formulation, "tuples"),
-            ),
-        }
-    }
-}
-
-impl std::fmt::Display for FormulateError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message(&Rust))
-    }
-}
-
-impl std::error::Error for FormulateError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            FormulateError::Model(e) => e.source(),
-            _ => None,
-        }
-    }
-}
 
 /// The variables of a model: x where present, y for every cell.
 #[derive(Clone, Debug)]
