@@ -63,8 +63,9 @@ def solve(
     limit: int,
     time_limit: Optional[float] = None,
     threads: Optional[int] = None,
-    via_name: str = "lp",
+    via_name: Optional[str] = None,
     progress: Optional[Callable[[Dict[str, Any]], None]] = None,
+    highspy: Optional[Callable[..., Any]] = None,
     **options: Any,
 ) -> Dict[str, Any]: ...
 def generate(

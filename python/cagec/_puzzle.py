@@ -258,25 +258,42 @@ class Puzzle:
         limit: int = 1000,
         time_limit: Optional[float] = None,
         threads: Optional[int] = None,
-        via: str = "lp",
+        via: Optional[str] = None,
+        in_process: Optional[bool] = None,
         progress: Optional[Callable[[Progress], None]] = None,
         **options: Any,
     ) -> Solution:
         """Solves the puzzle and returns a verified :class:`Solution`.
 
         ``solver`` is ``"native"`` (built in, the fastest, needs nothing
-        installed), ``"highs"``, ``"cbc"`` or ``"glpk"`` (binaries found on
-        ``PATH`` or through ``CAGEC_HIGHS``, ``CAGEC_CBC``, ``CAGEC_GLPSOL``).
-        ``unique=True`` proves or disproves that the solution is the only one;
-        ``all=True`` enumerates up to ``limit`` solutions. External solvers
-        read the model through ``via`` (``"lp"``, ``"mps"``, ``"fixed-mps"``,
-        ``"ampl"`` with glpk), built with the model options given, by default
-        the fastest route (tuples after presolve), as ``cagec solve``.
+        installed) or any solver ``cagec solve`` runs: ``"highs"``,
+        ``"cbc"``, ``"glpk"`` (integer programs), ``"cadical"``,
+        ``"kissat"`` (SAT), ``"clasp"``, ``"minisat+"`` (pseudo-Boolean;
+        clasp reads CNF too), ``"gecode"`` (MiniZinc, FlatZinc) and
+        ``"scip"`` (OPB, FlatZinc). Binaries are found through
+        ``CAGEC_HIGHS``, ``CAGEC_CADICAL``, ... or on ``PATH``.
+        ``unique=True`` proves or disproves that the solution is the only one
+        (with the family's own no-good); ``all=True`` enumerates up to
+        ``limit`` solutions. External solvers read the model through ``via``
+        (``"lp"``, ``"mps"``, ``"fixed-mps"``, ``"ampl"`` with glpk,
+        ``"opb"``, ``"cnf"``, ``"mzn"``, ``"fzn"``; default: the solver's
+        own route), built with the model options given, by default the
+        fastest model (tuples after presolve), as ``cagec solve``.
+
+        HiGHS runs in this process through highspy when highspy is installed
+        (``pip install "cagec[highspy]"``): the same model file, decoding,
+        verification and no-goods as the binary. ``in_process=False`` runs
+        the ``highs`` binary instead; ``in_process=True`` requires highspy.
+        ``Solution.program`` says which ran (``highspy`` or ``highs``).
+        Ctrl-C returns at once there too, but HiGHS's thread cannot be
+        killed: it stops at HiGHS's next check for a stop, which its presolve
+        can postpone for seconds, using a core until then.
 
         The GIL is released while solving and Ctrl-C stops the solve
         (KeyboardInterrupt) within a fraction of a second, killing a running
         solver. Raises :class:`cagec.SolverNotFoundError` for a solver that
-        is not installed, :class:`cagec.SolverError` when one fails.
+        is not installed (its message says how to install it),
+        :class:`cagec.SolverError` when one fails.
 
         ``progress``, with the native solver, is called on the calling
         thread about every 50 ms while the solve runs, and once at the end,
@@ -284,6 +301,8 @@ class Puzzle:
         the last call's figures equal the solution's ``stats``. An exception
         it raises stops the solve and is raised here.
         """
+        from . import _highspy
+        from ._errors import SolverNotFoundError
         from ._solution import Progress, Solution
 
         if unique and all:
@@ -296,8 +315,19 @@ class Puzzle:
             def report(figures: Dict[str, Any]) -> None:
                 callback(Progress(**figures))
 
+        linked = None
+        if in_process is not None and solver != "highs":
+            raise ValueError(f"in_process chooses how HiGHS runs; {solver!r} runs as a binary only")
+        if solver == "highs" and in_process is not False:
+            if _highspy.available():
+                linked = _highspy.start
+            elif in_process:
+                raise SolverNotFoundError(
+                    f"in_process=True needs highspy, which is not installed: {_highspy.INSTALL}",
+                    "highspy",
+                )
         outcome = _core.solve(
-            self._core, solver, mode, limit, time_limit, threads, via, report, **options
+            self._core, solver, mode, limit, time_limit, threads, via, report, linked, **options
         )
         return Solution(self, outcome)
 

@@ -46,7 +46,10 @@ class Solution:
             it, None when it was not asked or not proved (see
             ``uniqueness_not_proven``).
         complete: with ``all=True``, whether ``solutions`` is every solution.
-        solver: the engine that ran (``native``, ``highs``, ``cbc``, ``glpk``).
+        solver: the solver asked for (``native``, ``highs``, ``cbc``, ...).
+        program: what answered: ``native``, ``highspy`` (HiGHS in this
+            process) or the binary's name (``highs``, ``glpsol``,
+            ``fzn-gecode``, ...); None for a solution read from values.
         via: the file route to an external solver (``lp``, ``mps``, ...), or None.
         formulation: the model an external solver ran (``tuples+presolve``, ...).
         seconds: wall-clock time of the whole solve.
@@ -63,6 +66,7 @@ class Solution:
     uniqueness_not_proven: Optional[str]
     complete: Optional[bool]
     solver: str
+    program: Optional[str]
     via: Optional[str]
     formulation: Optional[str]
     seconds: float
@@ -79,6 +83,7 @@ class Solution:
         self.uniqueness_not_proven = outcome["uniqueness_not_proven"]
         self.complete = outcome["complete"]
         self.solver = outcome["solver"]
+        self.program = outcome.get("program")
         self.via = outcome["via"]
         self.formulation = outcome["formulation"]
         self.seconds = outcome["seconds"]

@@ -6,6 +6,7 @@
 
 mod errors;
 mod interrupt;
+mod linked;
 mod options;
 mod puzzle;
 mod solving;

@@ -1,13 +1,14 @@
-//! Solving (native, HiGHS, CBC, glpsol) and generating, with Ctrl-C.
-//! Every grid returned has been checked by cagec's verifier, in the same
-//! drivers the command line runs.
+//! Solving (native, every solver family the command line runs, HiGHS in
+//! process through highspy) and generating, with Ctrl-C. Every grid returned
+//! has been checked by cagec's verifier, in the same drivers the command
+//! line runs.
 
 use cagec::generate::{self as generator, GenerateError};
 use cagec::ir::Grid;
 use cagec::native;
 use cagec::solve::request::check_time_limit;
 use cagec::solve::{
-    self as drivers, ConfigError, Engine, Family, Mode, Outcome, Request, SolveError, Solver,
+    self as drivers, ConfigError, Engine, InProcess, Mode, Outcome, Request, SolveError,
     SolverChoice, Uniqueness, Via,
 };
 use pyo3::exceptions::PyValueError;
@@ -18,6 +19,7 @@ use std::time::Instant;
 
 use crate::errors;
 use crate::interrupt::{interruptible, watched};
+use crate::linked::Highspy;
 use crate::options::{model_options, requested_model};
 use crate::puzzle::CorePuzzle;
 use crate::words::{self, Keywords};
@@ -27,34 +29,18 @@ fn rows(grid: &Grid) -> Vec<Vec<u32>> {
     grid.values.clone()
 }
 
-/// Python offers the built-in solver and the MIP family, on the MIP
-/// family's routes (the other families are the command line's for now).
-const OFFERED: Family = Family::Mip;
-
-/// A `solver=` name: `native`, or a solver of the family offered, by its
+/// A `solver=` name: `native`, or any solver the command line runs, by its
 /// name or alias (`glpsol`).
 fn solver_choice(name: &str) -> PyResult<SolverChoice> {
-    let offered = |c: &SolverChoice| match c {
-        SolverChoice::Native => true,
-        SolverChoice::External(s) => s.spec().family == OFFERED,
-    };
-    name.parse().ok().filter(offered).ok_or_else(|| {
-        let names: Vec<&str> = std::iter::once(SolverChoice::Native.name())
-            .chain(Solver::of(OFFERED).map(Solver::name))
-            .collect();
-        errors::bad_choice("solver", name, &names)
-    })
+    name.parse::<SolverChoice>()
+        .map_err(|e| errors::bad_choice("solver", name, &e.names))
 }
 
-/// A `via=` name: a route of the family offered.
+/// A `via=` name: any route; whether the solver reads it is the request's
+/// to say.
 fn via(name: &str) -> PyResult<Via> {
-    name.parse()
-        .ok()
-        .filter(|v: &Via| v.family() == OFFERED)
-        .ok_or_else(|| {
-            let names: Vec<&str> = Via::of(OFFERED).map(Via::name).collect();
-            errors::bad_choice("via", name, &names)
-        })
+    name.parse::<Via>()
+        .map_err(|e| errors::bad_choice("via", name, &e.names))
 }
 
 /// A request that cannot run, as a Python exception in Python's words.
@@ -78,11 +64,13 @@ pub fn solve_error(py: Python<'_>, solver: &str, e: SolveError) -> PyErr {
     }
 }
 
-/// Solves `puzzle` with `solver` (`native`, `highs`, `cbc`, `glpk`); `mode` is
-/// `first`, `unique` or `all` (at most `limit` solutions). Returns the
+/// Solves `puzzle` with `solver` (`native` or any external solver); `mode`
+/// is `first`, `unique` or `all` (at most `limit` solutions); `via_name`
+/// None is the solver's own route. `highspy`, when given, is
+/// `cagec._highspy.start`: HiGHS then runs in this process. Returns the
 /// outcome as a dict the Python `Solution` is made from.
 #[pyfunction]
-#[pyo3(signature = (puzzle, solver, mode, limit, time_limit=None, threads=None, via_name="lp", progress=None, **options))]
+#[pyo3(signature = (puzzle, solver, mode, limit, time_limit=None, threads=None, via_name=None, progress=None, highspy=None, **options))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve<'py>(
     py: Python<'py>,
@@ -92,8 +80,9 @@ pub fn solve<'py>(
     limit: usize,
     time_limit: Option<f64>,
     threads: Option<u32>,
-    via_name: &str,
+    via_name: Option<&str>,
     progress: Option<Bound<'py, PyAny>>,
+    highspy: Option<Py<PyAny>>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let mode = match mode {
@@ -117,12 +106,13 @@ pub fn solve<'py>(
         ));
     }
     let (model, formulation_named) = requested_model(options)?;
-    // The native solver ignores `via`: the keyword has a default, so a via
-    // given cannot be told from none.
+    // The native solver has always ignored `via` (it once had a default,
+    // so a via given could not be told from none).
     let via = match choice {
         SolverChoice::Native => None,
-        SolverChoice::External(_) => Some(via(via_name)?),
+        SolverChoice::External(_) => via_name.map(via).transpose()?,
     };
+    let linked = highspy.map(|start| Arc::new(Highspy { start }) as Arc<dyn InProcess>);
     let request = Request {
         solver: Some(choice),
         via,
@@ -133,6 +123,7 @@ pub fn solve<'py>(
         formulation_named,
         start: false,
         keep: false,
+        linked,
     };
     // Python has never warned about threads or options a solver ignores.
     let engine = request
@@ -142,7 +133,7 @@ pub fn solve<'py>(
     let core = puzzle;
     let puzzle = &core.puzzle;
     let started = Instant::now();
-    let (outcome, via_used, formulation) = match engine {
+    let (outcome, program, via_used, formulation) = match engine {
         Engine::Native { mode, time_limit } => {
             // Where the search publishes its effort while it runs.
             let live = Arc::new(native::Progress::new());
@@ -161,9 +152,10 @@ pub fn solve<'py>(
             let out = out.map_err(|e| solve_error(py, solver, e))?;
             // Once more with the final figures, which equal the solution's stats.
             report(py)?;
-            (out, None, None)
+            (out, SolverChoice::Native.name(), None, None)
         }
         Engine::External(cfg) => {
+            let program = cfg.runner().name();
             let stem = core.name.clone();
             let out = interruptible(py, |stop| {
                 let ws = drivers::session::Workspace::temporary()?;
@@ -171,12 +163,15 @@ pub fn solve<'py>(
             })?;
             (
                 out.map_err(|e| solve_error(py, solver, e))?,
+                program,
                 Some(cfg.via().name()),
                 Some(cfg.formulation().label()),
             )
         }
     };
-    outcome_dict(py, &outcome, solver, via_used, formulation)
+    let d = outcome_dict(py, &outcome, solver, via_used, formulation)?;
+    d.set_item("program", program)?;
+    Ok(d)
 }
 
 /// Calls `f` with the native solver's effort so far, as a dict (the Python

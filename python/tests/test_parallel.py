@@ -17,7 +17,8 @@ from typing import List, Optional, Tuple
 import pytest
 
 import cagec
-from conftest import FIXTURES, ROOT
+import cagec._highspy
+from conftest import FIXTURES, ROOT, need
 
 HARD16 = ROOT / "fixtures" / "scale" / "peer" / "peer16-s1003.cage"  # about 0.4 s
 HARD20 = ROOT / "fixtures" / "scale" / "peer" / "peer20-s1005.cage"  # about a minute
@@ -121,6 +122,20 @@ def test_ctrl_c_stops_a_native_solve() -> None:
     assert elapsed < 1.0, elapsed
 
 
+def test_ctrl_c_stops_highs_in_process() -> None:
+    need("highspy", cagec._highspy.available())
+    elapsed = interrupted_within(
+        f"""
+        import cagec
+        p = cagec.Puzzle.from_file({str(HARD20)!r})
+        print("started", flush=True)
+        s = p.solve("highs", in_process=True)
+        print("finished", s.program)
+        """
+    )
+    assert elapsed < 1.0, elapsed
+
+
 def test_ctrl_c_stops_a_generation() -> None:
     elapsed = interrupted_within(
         """
@@ -146,7 +161,7 @@ def test_ctrl_c_kills_an_external_solver(tmp_path: Path) -> None:
         import cagec
         p = cagec.Puzzle.from_file({str(FIXTURES[0])!r})
         print("started", flush=True)
-        p.solve("highs")
+        p.solve("highs", in_process=False)
         """,
         env,
     )

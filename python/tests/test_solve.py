@@ -1,6 +1,7 @@
-"""Solving: the native solver and HiGHS, CBC and glpsol, every grid checked
-by the verifier (and here again by `cagec check`), and the hand-offs to
-highspy and PuLP."""
+"""Solving: the native solver and HiGHS (in process through highspy, and
+the binary), CBC and glpsol, every grid checked by the verifier (and here
+again by `cagec check`), and the hand-offs to highspy and PuLP. The other
+solver families are test_families.py's."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import cagec
+import cagec._highspy
 from conftest import FIXTURES, JWIKI, PUZZLES, ROOT, cli, need, need_solver
 
 INFEASIBLE = "1,0\n1,4\n3*,1 2\n5+,3 6\n5+,5 8\n3+,7\n"
@@ -111,10 +113,69 @@ def test_external_solvers_agree_with_native(solver: str, program: str, path: Pat
     need_solver(program)
     p = cagec.Puzzle.from_file(path)
     native = p.solve()
-    s = p.solve(solver, unique=True)
-    assert (s.solver, s.via, s.formulation) == (solver, "lp", "tuples+presolve")
+    # HiGHS as a binary here; in process below.
+    binary = {"in_process": False} if solver == "highs" else {}
+    s = p.solve(solver, unique=True, **binary)
+    assert (s.solver, s.program, s.via, s.formulation) == (solver, program, "lp", "tuples+presolve")
     assert s.grid == native.grid and s.unique is True and s.runs >= 1
     assert p.check(s.grid) == []
+
+
+def need_highspy() -> None:
+    need("highspy", cagec._highspy.available())
+
+
+@pytest.mark.parametrize("path", JWIKI + [PUZZLES / "killer9.cage"], ids=lambda p: p.name)
+def test_highs_in_process_is_the_binary_route(path: Path) -> None:
+    need_highspy()
+    need_solver("highs")
+    p = cagec.Puzzle.from_file(path)
+    linked = p.solve("highs", unique=True)
+    binary = p.solve("highs", unique=True, in_process=False)
+    assert (linked.program, binary.program) == ("highspy", "highs")
+    for s in (linked, binary):
+        assert (s.solver, s.via, s.formulation) == ("highs", "lp", "tuples+presolve")
+        assert s.grid == p.solve().grid and s.unique is True and p.check(s.grid) == []
+    assert linked.runs == binary.runs == 2
+
+
+@pytest.mark.parametrize("via", ["mps", "fixed-mps"])
+def test_highs_in_process_reads_every_route(via: str) -> None:
+    need_highspy()
+    p = cagec.Puzzle.from_file(PUZZLES / "kk2.cage")
+    s = p.solve("highs", via=via, formulation="melkonian", in_process=True, unique=True)
+    assert (s.program, s.via, s.formulation) == ("highspy", via, "melkonian")
+    assert s.grid == p.solve().grid and s.unique is True
+
+
+def test_highs_in_process_enumerates_with_no_goods() -> None:
+    need_highspy()
+    p = cagec.Puzzle.from_file(AMBIGUOUS)
+    s = p.solve("highs", all=True, limit=3)
+    assert s.program == "highspy" and s.unique is False and s.complete is False
+    assert len(s.solutions) == 3 and len({str(g) for g in s.solutions}) == 3
+    assert all(p.check(g) == [] for g in s.solutions)
+    assert s.runs == 3
+
+
+def test_highs_in_process_keeps_the_time_limit() -> None:
+    need_highspy()
+    p = cagec.Puzzle.from_file(ROOT / "fixtures" / "scale" / "peer" / "peer20-s1005.cage")
+    s = p.solve("highs", time_limit=0.5)
+    assert s.program == "highspy" and s.status == "time-limit"
+    assert s.seconds < 30, s.seconds
+
+
+def test_without_highspy_highs_is_the_binary(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    need_solver("highs")
+    monkeypatch.setattr(cagec._highspy, "available", lambda: False)
+    p = cagec.Puzzle.from_file(PUZZLES / "kk0.cage")
+    assert p.solve("highs").program == "highs"
+    with pytest.raises(cagec.SolverNotFoundError) as caught:
+        p.solve("highs", in_process=True)
+    assert caught.value.solver == "highspy" and "pip install highspy" in str(caught.value)
+    with pytest.raises(ValueError, match="in_process"):
+        p.solve("cbc", in_process=False)
 
 
 @pytest.mark.parametrize("via", ["mps", "fixed-mps"])
@@ -135,7 +196,7 @@ def test_ampl_through_glpsol() -> None:
 def test_a_missing_solver_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("CAGEC_HIGHS", str(tmp_path / "no-highs"))
     with pytest.raises(cagec.SolverNotFoundError) as caught:
-        cagec.Puzzle.from_file(PUZZLES / "kk0.cage").solve("highs")
+        cagec.Puzzle.from_file(PUZZLES / "kk0.cage").solve("highs", in_process=False)
     assert isinstance(caught.value, FileNotFoundError) and caught.value.solver == "highs"
     assert "pip install highsbox" in str(caught.value)
     with pytest.raises(cagec.SolverNotFoundError) as caught:

@@ -22,7 +22,10 @@ def lesson(path: str) -> Optional[List[List[int]]]:
     highs = model.to_highspy()
     highs.run()
     again: cagec.Solution = model.solution_from_highspy(highs)
-    print(n, clues, counts, rows, text, picture, unique, broken, again.seconds)
+    sat: cagec.Solution = puzzle.solve("cadical", unique=True, via="cnf")
+    linked: cagec.Solution = puzzle.solve("highs", in_process=True)
+    program: Optional[str] = linked.program
+    print(n, clues, counts, rows, text, picture, unique, broken, again.seconds, sat.unique, program)
     try:
         cagec.Puzzle.parse("11^,1 2\n")
     except cagec.ParseError as e:

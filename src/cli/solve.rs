@@ -226,6 +226,7 @@ fn configure(args: &SolveArgs) -> Result<Engine, u8> {
         formulation_named: args.model.formulation.is_some(),
         start: args.start.is_some(),
         keep: args.keep.is_some(),
+        linked: None,
     };
     let (resolved, warnings) = match request.resolve() {
         Ok(r) => (Ok(r.engine), r.warnings),
@@ -433,7 +434,7 @@ fn describe(
     let mut s = match config {
         Engine::External(c) => format!(
             "{name}: {} via {}, model {}, {:.3} s ({runs})\n",
-            c.located().name,
+            c.runner().name(),
             c.via().name(),
             c.formulation().label(),
             out.seconds

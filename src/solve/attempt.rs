@@ -17,6 +17,7 @@ use std::time::Duration;
 
 use super::emit::{self, Printed, Written};
 use super::error::tail;
+use super::in_process::{self, InProcess, Runner};
 use super::locate::Located;
 use super::process::{self, Exit, Invocation};
 use super::solvers::{Answer, Answered, Run, SolverSpec, TimeLimit};
@@ -37,7 +38,7 @@ pub struct Attempt {
 
 /// Everything a run needs besides its model.
 pub struct RunSpec<'a> {
-    pub located: &'a Located,
+    pub runner: &'a Runner,
     pub via: Via,
     pub time_limit: Option<f64>,
     pub threads: Option<u32>,
@@ -73,8 +74,22 @@ pub fn attempt(
     hints: Hints<'_>,
 ) -> Result<Attempt, SolveError> {
     let written = emit::write(spec.via, spec.dir, file_stem, encoded, puzzle, cuts)?;
-    let solver = spec.located.solver.spec();
-    let mut files = Files::new(solver, spec.located, &written);
+    let solver = spec.runner.solver().spec();
+    let located = match spec.runner {
+        Runner::Binary(located) => located,
+        Runner::InProcess(linked) => {
+            return linked_attempt(
+                spec,
+                linked.as_ref(),
+                solver,
+                &written,
+                encoded,
+                puzzle,
+                hints,
+            );
+        }
+    };
+    let mut files = Files::new(solver, located, &written);
     if let Some(model) = encoded.model() {
         files.extra = extras(spec, solver, &written, model, hints)?;
     }
@@ -84,7 +99,7 @@ pub fn attempt(
     {
         remove_stale(&spec.dir.join(stale))?;
     }
-    let inv = invocation(spec, solver, &written, &files);
+    let inv = invocation(spec, located, solver, &written, &files);
     // One write per line: puzzles solved in parallel share the file.
     let line = format!("{}\n", process::shell_line(&inv));
     spec.commands
@@ -94,12 +109,20 @@ pub fn attempt(
             source,
         })?;
     let finished = process::run(&inv, spec.dir, wall_limit(spec.time_limit), spec.cancel)?;
-    let raw = read_result(spec, solver, &written, &files, finished.exit, puzzle.size)?;
-    let model = encoded.model();
-    let grid = match raw.values {
-        None => None,
-        Some(values) => Some(grid_of(spec, model, puzzle, &written, &files, values)?),
-    };
+    let raw = read_result(
+        spec,
+        located,
+        solver,
+        &written,
+        &files,
+        finished.exit,
+        puzzle.size,
+    )?;
+    let answer = files.printed.as_ref().unwrap_or(&files.solution);
+    let grid = raw
+        .values
+        .map(|values| grid_of(spec, encoded.model(), puzzle, &written, answer, values))
+        .transpose()?;
     Ok(Attempt {
         stop: raw.stop,
         grid,
@@ -193,6 +216,7 @@ fn remove_stale(path: &Path) -> Result<(), SolveError> {
 
 fn invocation(
     spec: &RunSpec<'_>,
+    located: &Located,
     solver: &SolverSpec,
     written: &Written,
     files: &Files,
@@ -210,9 +234,9 @@ fn invocation(
         threads: spec.threads,
     });
     Invocation {
-        program: spec.located.program.clone(),
+        program: located.program.clone(),
         args,
-        env: spec.located.env.clone(),
+        env: located.env.clone(),
         stdout: files.stdout.clone(),
         stderr: files.stderr.clone(),
         interrupt_after: t
@@ -230,6 +254,7 @@ fn read_lossy(path: &Path) -> Option<String> {
 /// Judges the run from its exit, its log and its solution file.
 fn read_result(
     spec: &RunSpec<'_>,
+    located: &Located,
     solver: &SolverSpec,
     written: &Written,
     files: &Files,
@@ -237,7 +262,7 @@ fn read_result(
     n: usize,
 ) -> Result<RawSolution, SolveError> {
     let log = read_lossy(&spec.dir.join(&files.stdout)).unwrap_or_default();
-    let text = judge_run(spec, solver, files, exit, &log)?;
+    let text = judge_run(spec, located, solver, files, exit, &log)?;
     let printed = written.printed;
     let parsed = (solver.parse)(&Answered {
         via: spec.via,
@@ -269,12 +294,13 @@ fn read_result(
 /// error in CBC's log, or no file at all.
 fn judge_run(
     spec: &RunSpec<'_>,
+    located: &Located,
     solver: &SolverSpec,
     files: &Files,
     exit: Exit,
     log: &str,
 ) -> Result<String, SolveError> {
-    let program = spec.located.name.to_string();
+    let program = located.name.to_string();
     let err = read_lossy(&spec.dir.join(&files.stderr)).unwrap_or_default();
     let output = tail(log, &err);
     if exit == Exit::Killed {
@@ -328,32 +354,85 @@ fn judge_run(
     }
 }
 
-/// Decodes and verifies the values of a run.
+/// Decodes and verifies the values of a run, read from `file`.
 fn grid_of(
     spec: &RunSpec<'_>,
     model: Option<&Model>,
     puzzle: &Puzzle,
     written: &Written,
-    files: &Files,
+    file: &str,
     values: Values,
 ) -> Result<Grid, SolveError> {
     let values = match (&written.names, model) {
         (Some(names), Some(model)) => decode::canonical(values, names, model),
         _ => values,
     };
-    let file = files
-        .printed
-        .clone()
-        .unwrap_or_else(|| files.solution.clone());
+    let file = file.to_string();
     let empty = Model::default();
     let grid = decode::grid(model.unwrap_or(&empty), puzzle, &values)
         .map_err(|reason| SolveError::Decode { file, reason })?;
     let violations = verify::check(puzzle, &grid);
     if !violations.is_empty() {
         return Err(SolveError::WrongGrid {
-            solver: spec.located.name.to_string(),
+            solver: spec.runner.name().to_string(),
             violations,
         });
     }
     Ok(grid)
+}
+
+/// One run of a solver linked into this process: the same model file, the
+/// options its binary would read from the options file, and the same
+/// decoding and verification; no MIP start (the request refuses one).
+fn linked_attempt(
+    spec: &mut RunSpec<'_>,
+    linked: &dyn InProcess,
+    solver: &SolverSpec,
+    written: &Written,
+    encoded: &Encoded<'_>,
+    puzzle: &Puzzle,
+    hints: Hints<'_>,
+) -> Result<Attempt, SolveError> {
+    let settings = match (solver.options_file, encoded.model()) {
+        (Some(options), Some(model)) => (options.settings)(hints.cut_run, model.presolve.is_some()),
+        _ => Vec::new(),
+    };
+    let line = format!("# in process: {} reads {}\n", linked.name(), written.model);
+    spec.commands
+        .write_all(line.as_bytes())
+        .map_err(|source| SolveError::Io {
+            what: "writing commands.txt".into(),
+            source,
+        })?;
+    let model = spec.dir.join(&written.model);
+    let run = in_process::Run {
+        model: &model,
+        via: spec.via,
+        settings: &settings,
+        time_limit: spec.time_limit,
+        threads: spec.threads,
+    };
+    let started = std::time::Instant::now();
+    let raw = linked.solve(&run, spec.cancel)?;
+    if spec.cancel.load(std::sync::atomic::Ordering::SeqCst) {
+        return Err(SolveError::Interrupted);
+    }
+    let grid = raw
+        .values
+        .map(|values| {
+            grid_of(
+                spec,
+                encoded.model(),
+                puzzle,
+                written,
+                &written.model,
+                values,
+            )
+        })
+        .transpose()?;
+    Ok(Attempt {
+        stop: raw.stop,
+        grid,
+        seconds: started.elapsed().as_secs_f64(),
+    })
 }

@@ -49,7 +49,7 @@ pub fn settings(cut_run: bool, presolved: bool) -> Vec<(&'static str, &'static s
 
 /// What a HiGHS model status means for cagec, or `Err` for the statuses that
 /// report a failure of HiGHS itself (`Load error`, `Solve error`, …).
-fn stop_of(status: &str) -> Result<Stop, String> {
+pub fn stop_of(status: &str) -> Result<Stop, String> {
     Ok(match status {
         "Optimal" => Stop::Optimal,
         // Every variable of a cagec model is bounded, so "or unbounded" cannot

@@ -25,6 +25,7 @@ pub mod error;
 pub mod gecode;
 pub mod glpk;
 pub mod highs;
+pub mod in_process;
 pub mod locate;
 pub mod native_run;
 pub mod process;
@@ -38,6 +39,7 @@ pub mod solvers;
 // Decoding is the core's (the web page decodes HiGHS's answer too).
 pub use crate::decode::{self, Values};
 pub use error::SolveError;
+pub use in_process::{InProcess, Runner};
 pub use locate::locate;
 pub use native_run::solve_native;
 pub use request::{ConfigError, Engine, Request, SolverChoice, Warning};

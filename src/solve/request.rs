@@ -10,7 +10,10 @@
 
 use std::str::FromStr;
 
+use std::sync::Arc;
+
 use super::SolveError;
+use super::in_process::{InProcess, Runner};
 use super::locate::{self, Env};
 use super::session::{Config, Mode};
 use super::solvers::{Family, Solver, Via, and_list};
@@ -75,6 +78,9 @@ pub struct Request {
     pub start: bool,
     /// Keep the run files.
     pub keep: bool,
+    /// A solver linked into the caller (HiGHS through highspy, in Python),
+    /// which runs instead of its binary when the request names its solver.
+    pub linked: Option<Arc<dyn InProcess>>,
 }
 
 /// What solves the puzzles.
@@ -88,7 +94,7 @@ impl Engine {
     /// and `none` for the built-in solver).
     pub fn names(&self) -> (&'static str, &'static str) {
         match self {
-            Engine::External(c) => (c.located().solver.name(), c.via().name()),
+            Engine::External(c) => (c.runner().solver().name(), c.via().name()),
             Engine::Native { .. } => ("native", "none"),
         }
     }
@@ -235,29 +241,41 @@ impl Request {
         {
             return Err(ConfigError::MiniZinc(option));
         }
-        let located = match self.solver {
+        // A linked solver runs instead of the binary of the solver named.
+        let linked = self
+            .linked
+            .as_ref()
+            .filter(|l| named == Some(l.solver()))
+            .map(|l| Runner::InProcess(Arc::clone(l)));
+        let runner = match self.solver {
             Some(SolverChoice::Native) => None,
-            Some(SolverChoice::External(s)) => Some(locate::locate_with(s, via, env)),
+            Some(SolverChoice::External(_)) if linked.is_some() => linked.map(Ok),
+            Some(SolverChoice::External(s)) => {
+                Some(locate::locate_with(s, via, env).map(Runner::Binary))
+            }
             // A route names an external solver's way in: the first
             // installed one that reads it (for lp, mps and fixed-mps,
             // which every MIP solver reads, a message naming them all).
-            None if self.via.is_some() => Some(match via {
-                Via::Lp | Via::Mps | Via::FixedMps => locate::locate_default_with(env),
-                _ => locate::locate_reading_with(via, env),
-            }),
+            None if self.via.is_some() => Some(
+                match via {
+                    Via::Lp | Via::Mps | Via::FixedMps => locate::locate_default_with(env),
+                    _ => locate::locate_reading_with(via, env),
+                }
+                .map(Runner::Binary),
+            ),
             // Otherwise the fastest verified route: the native solver
             // (docs/solvers.md, "The default engine"). External solvers
             // run when they are named.
             None => None,
         };
-        let Some(located) = located else {
+        let Some(runner) = runner else {
             return self.native(warnings);
         };
-        let located = located.map_err(ConfigError::Locate)?;
-        let spec = located.solver.spec();
+        let runner = runner.map_err(ConfigError::Locate)?;
+        let spec = runner.solver().spec();
         if self.threads.is_some() && !spec.threads {
             warnings.push(Warning::ThreadsIgnored {
-                program: located.name,
+                program: runner.name(),
             });
         }
         let formulation = match self.formulation_named {
@@ -267,14 +285,15 @@ impl Request {
         if via == Via::Ampl && self.formulation_named && !formulation.is_paper() {
             warnings.push(Warning::FlatMathProg);
         }
-        if self.start && !spec.reads_start(via) {
+        // A linked solver is given the model only.
+        if self.start && (runner.in_process() || !spec.reads_start(via)) {
             return Err(ConfigError::NoMipStart {
-                program: located.name,
+                program: runner.name(),
                 via,
             });
         }
         Ok(Engine::External(Config {
-            located,
+            runner,
             via,
             time_limit: self.time_limit,
             threads: self.threads,
@@ -476,6 +495,7 @@ mod tests {
             formulation_named: false,
             start: false,
             keep: false,
+            linked: None,
         }
     }
 

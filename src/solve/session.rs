@@ -17,7 +17,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::attempt::{Hints, RunSpec, attempt};
-use super::locate::Located;
+use super::in_process::Runner;
 use super::{Existence, SolveError, Stop, Via};
 use crate::compile::Encoded;
 use crate::formulate::{self, FormulateError, names};
@@ -41,7 +41,7 @@ pub enum Mode {
 /// [`Request`](super::request::Request), so every setting in it has been
 /// checked against the others and against the solver.
 pub struct Config {
-    pub(super) located: Located,
+    pub(super) runner: Runner,
     pub(super) via: Via,
     /// Seconds, passed to the solver for each run.
     pub(super) time_limit: Option<f64>,
@@ -55,9 +55,9 @@ pub struct Config {
 }
 
 impl Config {
-    /// The solver's program.
-    pub fn located(&self) -> &Located {
-        &self.located
+    /// What runs the solver: its binary, or a solver linked in.
+    pub fn runner(&self) -> &Runner {
+        &self.runner
     }
 
     pub fn via(&self) -> Via {
@@ -215,7 +215,7 @@ pub fn solve_puzzle(
         Err(e) => return Err(e.into()),
     };
     let mut spec = RunSpec {
-        located: &cfg.located,
+        runner: &cfg.runner,
         via: cfg.via,
         time_limit: cfg.time_limit,
         threads: cfg.threads,
@@ -338,7 +338,7 @@ fn enumerate(
         match run.grid {
             Some(g) => {
                 if let Some(i) = out.solutions.iter().position(|s| *s == g) {
-                    let solver = spec.located.name.to_string();
+                    let solver = spec.runner.name().to_string();
                     return Err(SolveError::CutIgnored {
                         solver,
                         index: i + 1,
