@@ -11,9 +11,10 @@
 // cage from the picture (keyboard) and switches the product method, checking
 // the changed rows are marked; solves every example natively and some with
 // HiGHS, comparing each grid with `cagec solve`'s; checks the LP
-// relaxation's fractional cells; and compares every download with the files
-// of `cagec compile -o`. It fails on any script error, console error or
-// request that is not for the site.
+// relaxation's fractional cells; compares every download with the files
+// of `cagec compile -o`; and checks that the footer shows the crate's
+// version. It fails on any script error, console error or request that is
+// not for the site.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { launch, watch } from "./chromium.mjs";
@@ -56,6 +57,8 @@ try {
   }));
   await page.goto(site.url);
   await page.waitForFunction(() => window.cagecLive && window.cagecLive.ready, null, { timeout: 30000 });
+  // The version shown is the crate's (the release the site was built from).
+  equal(await page.locator("#cagec-version").textContent(), `cagec ${plan.version}`, "the footer shows the crate's version");
   const examples = await page.locator("#example option").evaluateAll((os) =>
     os.filter((o) => o.value !== "").map((o) => ({ value: o.value, file: o.textContent })));
 

@@ -41,4 +41,5 @@ mod solve_real;
 #[cfg(target_os = "linux")]
 mod solve_signals;
 mod solve_statuses;
+mod version;
 mod web_browser;

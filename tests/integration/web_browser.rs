@@ -13,7 +13,8 @@
 //!   HiGHS on the model file shown gives the same grid;
 //! - the LP relaxation shows fractional x where the root LP is fractional
 //!   (kk2 in the paper's rows) and none where it is integral (kk2 in tuples);
-//! - every download button gives the bytes of `cagec compile -o`.
+//! - every download button gives the bytes of `cagec compile -o`;
+//! - the footer shows `cagec VERSION`, this crate's version.
 //!
 //! The site is `target/web` (or `$CAGEC_WEB_SITE`), built by `scripts/test`
 //! before the Rust tests; without it this test fails when `CI` is set and is
@@ -192,6 +193,7 @@ fn the_live_page_in_chromium_agrees_with_the_command_line() {
     }
     let (grids, unique) = grids(dir.path(), &examples);
     let plan = json!({
+        "version": env!("CARGO_PKG_VERSION"),
         "models": models,
         "error": error_case(&examples),
         "grids": grids,

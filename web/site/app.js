@@ -3,7 +3,7 @@
 // shows the model file with the lines that changed marked, the counts of
 // `cagec stats`, and the picture, cage explanations and listing of `cagec
 // explain --html` (wired by explain.js). Solving runs in worker.js.
-import init, { read } from "./pkg/cagec_web.js";
+import init, { read, version } from "./pkg/cagec_web.js";
 
 const $ = (id) => document.getElementById(id);
 const editor = $("editor");
@@ -512,6 +512,8 @@ async function loadExamples() {
 }
 
 await init({ module_or_path: new URL("./pkg/cagec_web_bg.wasm", import.meta.url) });
+// The release this page is (the tag vX.Y.Z it was built from: docs/releasing.md).
+$("cagec-version").textContent = `cagec ${version()}`;
 const examples = await loadExamples();
 const first = examples.findIndex((ex) => ex.file === "kk2.cage");
 $("example").value = String(Math.max(first, 0));

@@ -19,6 +19,15 @@ use wasm_bindgen::prelude::*;
 pub use options::ModelOptions;
 pub use reading::{Problem, Problems, load};
 
+/// The version of cagec this page runs (`X.Y.Z`): this crate's, which is
+/// also the core's, the command line's and the Python package's
+/// (`scripts/check-version` keeps them equal; docs/releasing.md). The page
+/// shows it in its footer as `cagec X.Y.Z`.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
 /// A puzzle that parsed and passed validation, with the name its model and
 /// files take (`kk2`, as `cagec compile kk2.cage` names them).
 #[wasm_bindgen]
