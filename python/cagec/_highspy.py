@@ -9,6 +9,7 @@ column values.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 from typing import Any, List, Optional, Sequence, Tuple
 
@@ -19,9 +20,17 @@ __all__ = ["available", "start"]
 INSTALL = 'pip install highspy (or pip install "cagec[highspy]")'
 
 
+@functools.lru_cache(maxsize=None)
 def available() -> bool:
-    """Whether highspy can be imported."""
-    return importlib.util.find_spec("highspy") is not None
+    """Whether highspy is installed and has what a job uses (its solver
+    thread and user interrupt, highspy 1.16 was tried; an older one leaves
+    ``solve("highs")`` to the binary)."""
+    if importlib.util.find_spec("highspy") is None:
+        return False
+    import highspy
+
+    needed = ("startSolve", "wait", "cancelSolve", "HandleUserInterrupt")
+    return all(hasattr(highspy.Highs, name) for name in needed)
 
 
 class Job:
