@@ -20,7 +20,11 @@
 //! `paper`, then flags, `+presolve` and `+start` for `--start native`; or
 //! `none`), `CAGEC_SCALE_CORPUS` (`generated`, `peer` or both, the default),
 //! `CAGEC_SCALE_PYTHON` (the interpreter with ortools; default the project
-//! venv's, then `python3`). Under `cargo test` it does a smoke run at 6×6.
+//! venv's, then `python3`), `CAGEC_SCALE_THREADS` (thread counts, default
+//! `1`: `1,2` gives each size a row of the native solver on 1 thread and on
+//! 2, where its two conflict-driven engines race, beside CP-SAT with as
+//! many workers; a bigger machine can ask for `1,2,8`). Under `cargo test`
+//! it does a smoke run at 6×6.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -65,6 +69,18 @@ fn bench() -> Result<(), String> {
         env_or("CAGEC_SCALE_PUZZLES", 5)
     };
     let limit: u64 = env_or("CAGEC_SCALE_LIMIT", 20);
+    let threads: Vec<usize> = if smoke {
+        vec![1, 2]
+    } else {
+        std::env::var("CAGEC_SCALE_THREADS")
+            .unwrap_or_else(|_| "1".into())
+            .split(',')
+            .map(|t| match t.trim().parse() {
+                Ok(t) if t >= 1 => Ok(t),
+                _ => Err(format!("CAGEC_SCALE_THREADS: {t:?} is not a thread count")),
+            })
+            .collect::<Result<_, _>>()?
+    };
     let cpsat_limit: u64 = env_or("CAGEC_SCALE_CPSAT_LIMIT", limit);
     let routes: Vec<String> = std::env::var("CAGEC_SCALE_MIP")
         .unwrap_or_else(|_| "cover+presolve,tuples+presolve".into())
@@ -93,9 +109,9 @@ fn bench() -> Result<(), String> {
     );
     let mut mip_rows = Vec::new();
     println!(
-        "| corpus | n | puzzles | generate median (s) | native proved | native median (s) | native max (s) | native nodes (mean) | CP-SAT proved | CP-SAT median (s) | CP-SAT max (s) | CP-SAT median ÷ native median |"
+        "| corpus | n | threads | puzzles | generate median (s) | native proved | native median (s) | native max (s) | native nodes (mean) | CP-SAT proved | CP-SAT median (s) | CP-SAT max (s) | CP-SAT median ÷ native median |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let corpus = std::env::var("CAGEC_SCALE_CORPUS").unwrap_or_default();
     let (with_generated, with_peer) = match corpus.as_str() {
         "generated" => (true, false),
@@ -141,31 +157,34 @@ fn bench() -> Result<(), String> {
             if puzzles.is_empty() {
                 continue;
             }
-            let native: Vec<Answer> = puzzles
-                .iter()
-                .map(|(_, p)| solve_native(p, limit))
-                .collect::<Result<_, _>>()?;
-            let cpsat = match &python {
-                Ok(py) => Some(solve_cpsat(py, puzzles, cpsat_limit)?),
-                Err(_) => None,
-            };
-            if let Some(c) = &cpsat {
-                agree("native", &native, "CP-SAT", c, puzzles)?;
+            let mut native = Vec::new();
+            for &t in &threads {
+                native = puzzles
+                    .iter()
+                    .map(|(_, p)| solve_native(p, limit, t))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let cpsat = match &python {
+                    Ok(py) => Some(solve_cpsat(py, puzzles, cpsat_limit, t)?),
+                    Err(_) => None,
+                };
+                if let Some(c) = &cpsat {
+                    agree("native", &native, "CP-SAT", c, puzzles)?;
+                }
+                let (nm, nx) = median_max(&native);
+                let cp = cpsat.as_ref().map(|c| (proved(c), median_max(c)));
+                println!(
+                    "| {corpus} | {n} | {t} | {} | {} | {}/{} | {nm:.3} | {nx:.3} | {:.0} | {} | {} | {} | {} |",
+                    puzzles.len(),
+                    made.map_or("-".into(), |g| format!("{:.2}", median(g))),
+                    proved(&native),
+                    puzzles.len(),
+                    mean_effort(&native),
+                    cp.map_or("-".into(), |(k, _)| format!("{k}/{}", puzzles.len())),
+                    cp.map_or("-".into(), |(_, (m, _))| format!("{m:.3}")),
+                    cp.map_or("-".into(), |(_, (_, x))| format!("{x:.3}")),
+                    cp.map_or("-".into(), |(_, (m, _))| ratio(m / nm.max(1e-4))),
+                );
             }
-            let (nm, nx) = median_max(&native);
-            let cp = cpsat.as_ref().map(|c| (proved(c), median_max(c)));
-            println!(
-                "| {corpus} | {n} | {} | {} | {}/{} | {nm:.3} | {nx:.3} | {:.0} | {} | {} | {} | {} |",
-                puzzles.len(),
-                made.map_or("-".into(), |g| format!("{:.2}", median(g))),
-                proved(&native),
-                puzzles.len(),
-                mean_effort(&native),
-                cp.map_or("-".into(), |(k, _)| format!("{k}/{}", puzzles.len())),
-                cp.map_or("-".into(), |(_, (m, _))| format!("{m:.3}")),
-                cp.map_or("-".into(), |(_, (_, x))| format!("{x:.3}")),
-                cp.map_or("-".into(), |(_, (m, _))| ratio(m / nm.max(1e-4))),
-            );
             if highs_ok {
                 for route in &routes {
                     let answers: Vec<MipAnswer> = puzzles
@@ -194,13 +213,14 @@ fn bench() -> Result<(), String> {
     Ok(())
 }
 
-fn solve_native(p: &Puzzle, limit: u64) -> Result<Answer, String> {
+fn solve_native(p: &Puzzle, limit: u64, threads: usize) -> Result<Answer, String> {
     let start = Instant::now();
     let out = native::solve(
         p,
         &native::Options {
             max_solutions: 2,
             deadline: Some(start + Duration::from_secs(limit)),
+            threads,
             ..Default::default()
         },
     )
@@ -367,6 +387,7 @@ fn solve_cpsat(
     python: &Path,
     puzzles: &[(PathBuf, Puzzle)],
     limit: u64,
+    workers: usize,
 ) -> Result<Vec<Answer>, String> {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/peer/kenken_cpsat.py");
     let out = Command::new(python)
@@ -375,7 +396,7 @@ fn solve_cpsat(
             "solve",
             "--unique",
             "--workers",
-            "1",
+            &workers.to_string(),
             "--time-limit",
             &limit.to_string(),
         ])

@@ -295,6 +295,13 @@ class Puzzle:
         is not installed (its message says how to install it),
         :class:`cagec.SolverError` when one fails.
 
+        ``threads`` is the solver's: for the native solver, by default every
+        core; with 2 or more, its two conflict-driven engines (CaDiCaL and
+        lazy clause generation) race on a puzzle hard enough to reach them,
+        and the first to settle it answers (``stats["engine"]`` says which).
+        Where a puzzle has several solutions, which one comes first may then
+        vary from run to run; ``threads=1`` is deterministic.
+
         ``progress``, with the native solver, is called on the calling
         thread about every 50 ms while the solve runs, and once at the end,
         with a :class:`cagec.Progress` (stage, nodes, conflicts, seconds);

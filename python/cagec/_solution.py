@@ -55,7 +55,9 @@ class Solution:
         seconds: wall-clock time of the whole solve.
         runs: solver runs (1, plus one per no-good cut).
         stats: the native solver's effort (``root_fixed``, ``nodes``,
-            ``failures``, ``probed_fixed``, ``conflicts``, ``stage``).
+            ``failures``, ``probed_fixed``, ``conflicts``, ``stage``), and
+            ``engine``, the conflict-driven engine that answered (``cadical``
+            or ``lcg``; None when that stage did not run).
     """
 
     puzzle: Puzzle

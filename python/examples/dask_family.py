@@ -80,8 +80,7 @@ Path = Union[str, "os.PathLike[str]"]
 
 def _solve(puzzle: cagec.Puzzle, solver: str, time_limit: Optional[float]) -> Row:
     # One solver thread per task: the worker's threads are the parallelism.
-    threads = None if solver == "native" else 1
-    s = puzzle.solve(solver, unique=True, time_limit=time_limit, threads=threads)
+    s = puzzle.solve(solver, unique=True, time_limit=time_limit, threads=1)
     if s.grid is None and s.status != "infeasible":
         # No answer: a time limit reached, or a solver that stopped early.
         # "infeasible" is an answer (the puzzle has no solution): a row.

@@ -134,7 +134,16 @@ pub fn solve<'py>(
     let puzzle = &core.puzzle;
     let started = Instant::now();
     let (outcome, program, via_used, formulation) = match engine {
-        Engine::Native { mode, time_limit } => {
+        Engine::Native {
+            mode,
+            time_limit,
+            threads,
+        } => {
+            // Every core unless told: one puzzle, both engines racing.
+            let threads = threads.map_or_else(
+                || std::thread::available_parallelism().map_or(1, usize::from),
+                |t| t as usize,
+            );
             // Where the search publishes its effort while it runs.
             let live = Arc::new(native::Progress::new());
             let report = |py: Python<'_>| -> PyResult<()> {
@@ -146,7 +155,16 @@ pub fn solve<'py>(
             let shared = Arc::clone(&live);
             let out = watched(
                 py,
-                |stop| drivers::solve_native(puzzle, mode, time_limit, Some(stop), Some(shared)),
+                |stop| {
+                    drivers::solve_native(
+                        puzzle,
+                        mode,
+                        time_limit,
+                        threads,
+                        Some(stop),
+                        Some(shared),
+                    )
+                },
                 report,
             )?;
             let out = out.map_err(|e| solve_error(py, solver, e))?;
@@ -232,6 +250,7 @@ fn outcome_dict<'py>(
         stats.set_item("probed_fixed", s.probed_fixed)?;
         stats.set_item("conflicts", s.conflicts)?;
         stats.set_item("stage", s.stage)?;
+        stats.set_item("engine", s.engine)?;
     }
     d.set_item("stats", stats)?;
     Ok(d)

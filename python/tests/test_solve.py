@@ -34,7 +34,7 @@ def test_native_on_every_fixture(path: Path, tmp_path: Path) -> None:
     theirs = json.loads(cli("solve", path, "--solver", "native", "--unique", "--json", check=False).stdout)
     assert theirs["grid"] == s.grid
     assert theirs["unique"] == s.unique
-    assert set(s.stats) == {"root_fixed", "nodes", "failures", "probed_fixed", "conflicts", "stage"}
+    assert set(s.stats) == {"root_fixed", "nodes", "failures", "probed_fixed", "conflicts", "stage", "engine"}
     assert s.seconds >= 0 and s.runs == 1 and s.status == "optimal"
 
 
@@ -55,8 +55,9 @@ def test_progress_follows_the_native_search() -> None:
     # A held-out 20x20 that reaches the conflict-driven stage: a few seconds.
     p = cagec.Puzzle.from_file(ROOT / "fixtures" / "scale" / "peer" / "peer20-s1001.cage")
     seen: list = []
-    s = p.solve(unique=True, progress=seen.append)
-    assert s.unique is True
+    # One thread: the figures are one engine's (with two, the engines race).
+    s = p.solve(unique=True, progress=seen.append, threads=1)
+    assert s.unique is True and s.stats["engine"] == "cadical"
     assert all(isinstance(f, cagec.Progress) for f in seen)
     order = ["propagation", "search", "probing", "cdcl"]
     stages = [order.index(f.stage) for f in seen]
@@ -72,6 +73,18 @@ def test_progress_follows_the_native_search() -> None:
         s.stats["nodes"],
         s.stats["conflicts"],
     )
+
+
+def test_two_threads_race_the_engines_and_say_which_answered(tmp_path: Path) -> None:
+    path = ROOT / "fixtures" / "scale" / "peer" / "peer25-s1002.cage"
+    p = cagec.Puzzle.from_file(path)
+    s = p.solve(unique=True, threads=2)
+    assert s.unique is True and s.stats["stage"] == "cdcl"
+    assert s.stats["engine"] in ("cadical", "lcg")
+    grid = (ROOT / "fixtures" / "scale" / "peer" / "peer25-s1002.grid").read_text()
+    assert str(s) == grid and p.check(s.grid) == []
+    easy = cagec.Puzzle.from_file(PUZZLES / "kk0.cage").solve(threads=2)
+    assert easy.stats["engine"] is None, "the conflict-driven stage did not run"
 
 
 def test_a_failing_progress_callback_stops_the_solve() -> None:

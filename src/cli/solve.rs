@@ -87,7 +87,9 @@ pub struct SolveArgs {
     /// it if it is still running at the limit + 5 s + 10 %).
     #[arg(long, value_name = "SECS", value_parser = positive_seconds)]
     pub time_limit: Option<f64>,
-    /// Solver threads (HiGHS, CBC; glpsol has no threads option).
+    /// Solver threads: HiGHS's, CBC's, or the native solver's, whose two
+    /// conflict-driven engines then race on a hard puzzle (default: the
+    /// cores, shared among the puzzles solved at once); glpsol has none.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub threads: Option<u32>,
     /// Prove the solution unique (or show a second one) with a no-good cut.
@@ -257,6 +259,7 @@ fn solve_all(args: &SolveArgs, config: &Engine, paths: &[PathBuf], ws: &Workspac
         .map(|p| (p, unique_stem(&input::stem_of(p), &mut stems)))
         .collect();
     let native = matches!(config, Engine::Native { .. });
+    let threads = native_threads(args, paths.len());
     // Where a lone puzzle's native search publishes its effort, for the
     // spinner (a batch shows a bar over puzzles instead).
     let progress = (lone && native && !bar.is_hidden()).then(|| Arc::new(native::Progress::new()));
@@ -280,7 +283,7 @@ fn solve_all(args: &SolveArgs, config: &Engine, paths: &[PathBuf], ws: &Workspac
         batch::run_ordered(
             &jobs,
             solve_jobs(args),
-            |(path, stem)| solve_one(args, config, path, stem, ws, progress.clone()),
+            |(path, stem)| solve_one(args, config, path, stem, ws, threads, progress.clone()),
             |_, solved| {
                 if let Some(t) = ticker.take() {
                     done.store(true, Ordering::Relaxed);
@@ -317,6 +320,17 @@ fn solve_jobs(args: &SolveArgs) -> usize {
     }
 }
 
+/// The native solver's threads for each puzzle: `--threads`, or the cores
+/// shared among the puzzles solved at once (all of them for one puzzle, one
+/// each for a batch of at least as many puzzles as cores).
+fn native_threads(args: &SolveArgs, puzzles: usize) -> usize {
+    let at_once = solve_jobs(args).min(puzzles).max(1);
+    match args.threads {
+        Some(t) => t as usize,
+        None => (batch::jobs(None) / at_once).max(1),
+    }
+}
+
 /// One puzzle's result and what to print for it, in order.
 struct Solved {
     record: Record,
@@ -334,6 +348,7 @@ fn solve_one(
     path: &Path,
     stem: &str,
     ws: &Workspace,
+    threads: usize,
     progress: Option<Arc<native::Progress>>,
 ) -> Solved {
     let (solver, via) = config.names();
@@ -352,10 +367,13 @@ fn solve_one(
     let name = loaded.display_name.as_str();
     let result = match config {
         Engine::External(c) => solve::solve_puzzle(&loaded.puzzle, stem, c, ws, interrupt::flag()),
-        Engine::Native { mode, time_limit } => solve::solve_native(
+        Engine::Native {
+            mode, time_limit, ..
+        } => solve::solve_native(
             &loaded.puzzle,
             *mode,
             *time_limit,
+            threads,
             Some(interrupt::shared_flag()),
             progress,
         ),
@@ -439,7 +457,14 @@ fn describe(
             c.formulation().label(),
             out.seconds
         ),
-        Engine::Native { .. } => format!("{name}: native solver, {:.3} s\n", out.seconds),
+        Engine::Native { .. } => {
+            // Which conflict-driven engine answered, when that stage ran.
+            let engine = match out.native.as_ref().and_then(|s| s.engine) {
+                Some(e) => format!(" ({e})"),
+                None => String::new(),
+            };
+            format!("{name}: native solver{engine}, {:.3} s\n", out.seconds)
+        }
     };
     match out.solutions.first() {
         Some(grid) => {

@@ -82,6 +82,12 @@ pub struct Options {
     /// Where to publish the effort while the search runs, for a face that
     /// shows it (the command line's spinner, Python's `progress` callback).
     pub progress: Option<Arc<Progress>>,
+    /// Threads the conflict-driven stage may use. With 2 or more (and
+    /// CaDiCaL built in, and no `effort` limit, which must give the same
+    /// answer everywhere), CaDiCaL and lazy clause generation race on the
+    /// same root and the first to finish answers ([`Stats::engine`]); with
+    /// 1, the search is exactly the single engine's.
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -96,6 +102,7 @@ impl Default for Options {
             effort: None,
             learner: Learner::Auto,
             progress: None,
+            threads: 1,
         }
     }
 }
@@ -163,6 +170,10 @@ pub struct Stats {
     /// The stage that finished the search: `propagation`, `search`,
     /// `probing`, `cdcl`.
     pub stage: &'static str,
+    /// The conflict-driven engine that answered, when that stage ran:
+    /// `cadical` or `lcg` (lazy clause generation).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<&'static str>,
 }
 
 /// The stages in the order they run; [`Stats::stage`] is one of them.
@@ -242,6 +253,8 @@ pub(crate) fn bits(mut word: u64) -> impl Iterator<Item = u32> {
 struct Clock<'a> {
     deadline: Option<Instant>,
     stop: Option<&'a AtomicBool>,
+    /// The race's own flag, raised when the other engine has answered.
+    lost: Option<&'a AtomicBool>,
     progress: Option<&'a Progress>,
 }
 
@@ -249,6 +262,7 @@ impl Clock<'_> {
     fn expired(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
             || self.stop.is_some_and(|f| f.load(Ordering::Relaxed))
+            || self.lost.is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
     fn nodes(&self, nodes: u64) {
@@ -278,6 +292,7 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
     let clock = Clock {
         deadline: opts.deadline,
         stop: opts.stop.as_deref(),
+        lost: None,
         progress: opts.progress.as_deref(),
     };
     if let Some(p) = clock.progress {
@@ -346,16 +361,16 @@ fn run_stages(puzzle: &Puzzle, opts: &Options, clock: Clock<'_>) -> Outcome {
         clock.stage(stats.stage);
         let wanted = opts.max_solutions.max(1) - solutions.len();
         let conflicts = opts.effort.map(|e| e.saturating_sub(spent));
-        let run = learn(
-            &problem,
-            &root,
-            &search.known,
+        let stage = Stage {
+            problem: &problem,
+            root: &root,
+            known: &search.known,
             wanted,
-            clock,
             conflicts,
-            opts.learner,
-        );
+        };
+        let (run, engine) = learn(&stage, clock, opts.learner, opts.threads);
         stats.conflicts = run.conflicts;
+        stats.engine = Some(engine.name());
         solutions.extend(run.solutions.iter().map(|v| search::grid(v, n)));
         end = match (run.complete, run.timed_out, run.out_of_effort) {
             (true, _, _) => End::Complete,
@@ -379,23 +394,123 @@ pub(crate) struct CdclRun {
     pub conflicts: u64,
 }
 
-/// The conflict-driven stage, by the engine `learner` asks for (CaDiCaL
-/// only where it is built in and has an encoding for every cage).
-fn learn(
-    problem: &problem::Problem,
-    root: &propagation::State,
-    known: &[Vec<u8>],
+/// What the conflict-driven stage is given: the root the earlier stages
+/// left, the solutions they found, and how many more are wanted.
+struct Stage<'a> {
+    problem: &'a problem::Problem,
+    root: &'a propagation::State,
+    known: &'a [Vec<u8>],
     wanted: usize,
-    clock: Clock<'_>,
+    /// A conflict limit (from `effort`).
     conflicts: Option<u64>,
-    learner: Learner,
-) -> CdclRun {
+}
+
+/// A conflict-driven engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Engine {
     #[cfg(feature = "cdcl")]
-    if learner == Learner::Auto && cadical_stage::encodable(problem) {
-        return cadical_stage::search(problem, root, known, wanted, clock, conflicts);
+    Cadical,
+    Lcg,
+}
+
+impl Engine {
+    fn name(self) -> &'static str {
+        match self {
+            #[cfg(feature = "cdcl")]
+            Engine::Cadical => "cadical",
+            Engine::Lcg => "lcg",
+        }
     }
-    let _ = learner;
-    lcg::search(problem, root, known, wanted, clock, conflicts)
+
+    fn search(self, stage: &Stage<'_>, clock: Clock<'_>) -> CdclRun {
+        let Stage {
+            problem,
+            root,
+            known,
+            wanted,
+            conflicts,
+        } = *stage;
+        match self {
+            #[cfg(feature = "cdcl")]
+            Engine::Cadical => {
+                cadical_stage::search(problem, root, known, wanted, clock, conflicts)
+            }
+            Engine::Lcg => lcg::search(problem, root, known, wanted, clock, conflicts),
+        }
+    }
+}
+
+/// The conflict-driven stage, by the engine `learner` asks for (CaDiCaL
+/// only where it is built in and has an encoding for every cage); with
+/// `threads` ≥ 2, both engines at once, the first to finish answering.
+fn learn(
+    stage: &Stage<'_>,
+    clock: Clock<'_>,
+    learner: Learner,
+    threads: usize,
+) -> (CdclRun, Engine) {
+    #[cfg(feature = "cdcl")]
+    if learner == Learner::Auto && cadical_stage::encodable(stage.problem) {
+        // An effort limit promises the same answer on every machine: no race.
+        if threads >= 2 && stage.conflicts.is_none() {
+            return race(stage, clock, [Engine::Cadical, Engine::Lcg]);
+        }
+        return (Engine::Cadical.search(stage, clock), Engine::Cadical);
+    }
+    let _ = (learner, threads);
+    (Engine::Lcg.search(stage, clock), Engine::Lcg)
+}
+
+/// Runs `engines` on threads of their own: the first run that settles the
+/// question (the search exhausted, or the solutions wanted found) raises
+/// the others' flag and is the answer. When none settles it (the deadline
+/// or the caller's stop), the first engine's run is. Only the first
+/// engine publishes its progress, so the figures shown stay one engine's.
+#[cfg(feature = "cdcl")]
+fn race<const N: usize>(
+    stage: &Stage<'_>,
+    clock: Clock<'_>,
+    engines: [Engine; N],
+) -> (CdclRun, Engine) {
+    use std::sync::atomic::AtomicUsize;
+    const NONE: usize = usize::MAX;
+    let lost = AtomicBool::new(false);
+    let winner = AtomicUsize::new(NONE);
+    let mut runs: Vec<CdclRun> = std::thread::scope(|scope| {
+        let handles: Vec<_> = engines
+            .iter()
+            .enumerate()
+            .map(|(i, &engine)| {
+                let (lost, winner) = (&lost, &winner);
+                let clock = Clock {
+                    lost: Some(lost),
+                    progress: clock.progress.filter(|_| i == 0),
+                    ..clock
+                };
+                scope.spawn(move || {
+                    let run = engine.search(stage, clock);
+                    let settled = run.complete || run.solutions.len() >= stage.wanted;
+                    if settled
+                        && winner
+                            .compare_exchange(NONE, i, Ordering::SeqCst, Ordering::SeqCst)
+                            .is_ok()
+                    {
+                        lost.store(true, Ordering::SeqCst);
+                    }
+                    run
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a conflict-driven engine panicked"))
+            .collect()
+    });
+    let i = match winner.load(Ordering::SeqCst) {
+        NONE => 0,
+        i => i,
+    };
+    (runs.swap_remove(i), engines[i])
 }
 
 /// Whether this build has CaDiCaL (the `cdcl` feature) for its

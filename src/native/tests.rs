@@ -487,3 +487,44 @@ fn progress_ends_at_the_final_effort_of_each_solve() {
     assert_eq!(stages[1], ("cdcl", true));
     assert!(!stages[3].1);
 }
+
+/// Two threads: CaDiCaL and lazy clause generation race on the root probing
+/// left, and whichever settles the question first answers. Both give the
+/// same unique grid on a unique puzzle, and the answer says which engine it
+/// was; with one thread the engine is CaDiCaL, and an effort limit (which
+/// must give the same answer on every machine) never races.
+#[cfg(feature = "cdcl")]
+#[test]
+fn two_threads_race_the_two_engines() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/scale/peer/");
+    let text = std::fs::read_to_string(format!("{dir}peer16-s1003.cage")).unwrap();
+    let (p, _) = crate::front::cage::parse(&text).expect("fixture parses");
+    let run = |threads, effort| {
+        solve(
+            &p,
+            &Options {
+                max_solutions: 2,
+                strategy: Strategy::Cdcl,
+                threads,
+                effort,
+                ..Options::default()
+            },
+        )
+        .unwrap()
+    };
+    let one = run(1, None);
+    assert!(one.complete && one.solutions.len() == 1);
+    assert_eq!(one.stats.engine, Some("cadical"));
+    for _ in 0..3 {
+        let two = run(2, None);
+        assert!(two.complete, "the race settles it");
+        assert_eq!(two.solutions, one.solutions);
+        assert!(matches!(two.stats.engine, Some("cadical" | "lcg")));
+        assert_eq!(two.stats.stage, "cdcl");
+    }
+    let limited = run(2, Some(u64::MAX / 2));
+    assert_eq!(
+        limited.stats, one.stats,
+        "an effort limit runs CaDiCaL alone"
+    );
+}

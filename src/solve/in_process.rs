@@ -145,7 +145,7 @@ mod tests {
     fn kk0() -> (Puzzle, Grid) {
         let text = include_str!("../../fixtures/puzzles/kk0.cage");
         let (puzzle, _) = crate::front::cage::parse(text).expect("kk0 parses");
-        let out = solve_native(&puzzle, Mode::First, None, None, None).unwrap();
+        let out = solve_native(&puzzle, Mode::First, None, 1, None, None).unwrap();
         let grid = out.solutions[0].clone();
         (puzzle, grid)
     }

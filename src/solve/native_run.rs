@@ -11,13 +11,15 @@ use super::{Existence, SolveError, Stop};
 use crate::ir::Puzzle;
 use crate::native;
 
-/// Solves `puzzle` with the built-in solver; a raised `stop` flag (the
-/// command line's signal handler) ends it with [`SolveError::Interrupted`].
-/// The search's effort is published to `progress` as it runs.
+/// Solves `puzzle` with the built-in solver on up to `threads` threads
+/// ([`native::Options::threads`]); a raised `stop` flag (the command line's
+/// signal handler) ends it with [`SolveError::Interrupted`]. The search's
+/// effort is published to `progress` as it runs.
 pub fn solve_native(
     puzzle: &Puzzle,
     mode: Mode,
     time_limit: Option<f64>,
+    threads: usize,
     stop: Option<Arc<AtomicBool>>,
     progress: Option<Arc<native::Progress>>,
 ) -> Result<Outcome, SolveError> {
@@ -32,6 +34,7 @@ pub fn solve_native(
         deadline: time_limit.map(|s| start + Duration::from_secs_f64(s)),
         stop: stop.clone(),
         progress,
+        threads,
         ..Default::default()
     };
     let out = native::solve(puzzle, &opts).map_err(|e| SolveError::Native(e.to_string()))?;

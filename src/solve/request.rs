@@ -85,7 +85,13 @@ pub struct Request {
 
 /// What solves the puzzles.
 pub enum Engine {
-    Native { mode: Mode, time_limit: Option<f64> },
+    /// `threads`: as the face was given it; None leaves the count to the
+    /// face (the command line divides the cores among its jobs).
+    Native {
+        mode: Mode,
+        time_limit: Option<f64>,
+        threads: Option<u32>,
+    },
     External(Config),
 }
 
@@ -139,7 +145,7 @@ pub enum Warning {
     /// With model options the AMPL route writes a flat MathProg model, not
     /// the paper's pair.
     FlatMathProg,
-    /// Model options and threads do not reach the native solver.
+    /// Model options do not reach the native solver.
     NativeIgnoresModel,
 }
 
@@ -315,12 +321,13 @@ impl Request {
         if self.keep {
             return Err(ConfigError::NativeKeep);
         }
-        if !self.model.is_paper() || self.threads.is_some() {
+        if !self.model.is_paper() {
             warnings.push(Warning::NativeIgnoresModel);
         }
         Ok(Engine::Native {
             mode: self.mode,
             time_limit: self.time_limit,
+            threads: self.threads,
         })
     }
 }
@@ -350,9 +357,8 @@ impl Message for Warning {
                 words.choice(Setting::Via, Via::Ampl.name())
             ),
             Warning::NativeIgnoresModel => format!(
-                "model options and {} do not apply to the native solver, which reads the \
+                "model options do not apply to the native solver, which reads the \
                  puzzle itself (name {} to solve a model)",
-                words.setting(Setting::Threads),
                 words.choice(Setting::Solver, &alternatives(Solver::of(Family::Mip)))
             ),
         }
@@ -521,9 +527,30 @@ mod tests {
         let r = resolve(&request(), &none).ok().unwrap();
         assert!(matches!(r.engine, Engine::Native { .. }));
         assert!(r.warnings.is_empty());
+        // Threads are the native solver's too: the engines race.
         let r = resolve(
             &Request {
                 threads: Some(2),
+                ..request()
+            },
+            &none,
+        )
+        .ok()
+        .unwrap();
+        assert!(r.warnings.is_empty());
+        assert!(matches!(
+            r.engine,
+            Engine::Native {
+                threads: Some(2),
+                ..
+            }
+        ));
+        let r = resolve(
+            &Request {
+                model: Options {
+                    presolve: true,
+                    ..Options::default()
+                },
                 ..request()
             },
             &none,

@@ -269,7 +269,7 @@ fn native_start(
     model: &Model,
     time_limit: Option<f64>,
 ) -> Result<Option<Vec<i64>>, SolveError> {
-    let out = super::solve_native(puzzle, Mode::First, time_limit, None, None)?;
+    let out = super::solve_native(puzzle, Mode::First, time_limit, 1, None, None)?;
     let Some(grid) = out.solutions.first() else {
         return Ok(None);
     };

@@ -290,3 +290,38 @@ fn json_reports_the_native_search_effort() {
         assert!(record.get("stats").is_none(), "{record}");
     }
 }
+
+/// `--threads 2` on a puzzle hard enough to reach the conflict-driven stage:
+/// CaDiCaL and lazy clause generation race, the first to settle it answers,
+/// and the record and the picture's heading say which; the grid is the
+/// generator's, verified like every other.
+#[test]
+fn two_threads_race_the_engines_and_say_which_answered() {
+    let puzzle = "fixtures/scale/peer/peer25-s1002.cage";
+    let out = cagec(
+        &["solve", puzzle, "--unique", "--threads", "2", "--json"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let record = &json(&out)[0];
+    assert_eq!(record["uniqueness"], "unique", "{record}");
+    assert_eq!(record["stats"]["stage"], "cdcl", "{record}");
+    let engine = record["stats"]["engine"].as_str().unwrap_or_default();
+    assert!(["cadical", "lcg"].contains(&engine), "{record}");
+    let grid = std::fs::read_to_string("fixtures/scale/peer/peer25-s1002.grid").unwrap();
+    let expected: Vec<Vec<u32>> = grid
+        .lines()
+        .map(|l| l.split_whitespace().map(|v| v.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(record["grid"], serde_json::json!(expected));
+    // Where the stage does not run, nothing races and no engine is named.
+    let easy = cagec(
+        &["solve", "fixtures/puzzles/kk0.cage", "--threads", "2"],
+        None,
+    );
+    let text = String::from_utf8_lossy(&easy.stdout);
+    assert!(
+        text.starts_with("fixtures/puzzles/kk0.cage: native solver, "),
+        "{text}"
+    );
+}
