@@ -54,7 +54,7 @@ fn every_family_route_solves_every_fixture_and_proves_it_unique() {
 
 /// Seconds each solver run may take on a hard 9×9: fzn-gecode proves each
 /// unique in about 0.1 s, where the FlatZinc it read before (a search on the
-/// grid through linear link rows) had no answer after 60 s on six of ten.
+/// grid through linear link rows) did not finish within 60 s on five of ten.
 const HARD_LIMIT: &str = "10";
 
 #[test]
