@@ -4,14 +4,15 @@
 //!
 //! 1. Solve and prove unique (`cagec solve --unique --jobs 1`, cagec's own
 //!    times, files included) the 9×9 Keen puzzles of `fixtures/keen9`, the
-//!    16×16 peer puzzles of `fixtures/scale/peer` and three 25×25 from
-//!    `cagec generate --unique --size 25 --seed 1 --count 3`: cadical and
-//!    kissat on CNF, clasp on OPB, Gecode on MiniZinc, HiGHS on LP, cagec
-//!    native; Sat4j on the OPB files clasp's run kept (both of them, timed
-//!    here); OR-Tools CP-SAT on its own model (`scripts/peer/kenken_cpsat.py
-//!    solve --unique`). Each external route on solve's default model
-//!    (tuples after presolve) and on the tuples alone, where the solver does
-//!    the work.
+//!    hard 9×9 Keen puzzles of `fixtures/keen9-hard`, the 16×16 peer puzzles
+//!    of `fixtures/scale/peer` and three 25×25 from `cagec generate --unique
+//!    --size 25 --seed 1 --count 3`: cadical and kissat on CNF, clasp on
+//!    OPB, Gecode on MiniZinc and on FlatZinc, SCIP on FlatZinc, HiGHS on LP,
+//!    cagec native; Sat4j on the OPB files clasp's run kept (both of them,
+//!    timed here); OR-Tools CP-SAT on its own model
+//!    (`scripts/peer/kenken_cpsat.py solve --unique`). Each external route on
+//!    solve's default model (tuples after presolve) and on the tuples alone,
+//!    where the solver does the work.
 //! 2. The CNF's at-most-ones written pairwise or as sequential counters on
 //!    the tuples model of the same puzzles: variables, clauses, and cadical's
 //!    and kissat's time to a solution.
@@ -19,7 +20,9 @@
 //!    LP, into a byte-counting sink.
 //!
 //! Environment: `CAGEC_FAMILIES_LIMIT` (seconds per solver run, default 30),
-//! `CAGEC_SCALE_PYTHON` (a Python with ortools, as for `benches/scale.rs`).
+//! `CAGEC_FAMILIES_SETS` (the puzzle sets, comma-separated, of `keen9`,
+//! `keen9-hard`, `peer16`, `gen25`; default all four), `CAGEC_SCALE_PYTHON`
+//! (a Python with ortools, as for `benches/scale.rs`).
 //! Under `cargo test --benches`: one 9×9 puzzle, the solvers there are, and
 //! emission at n = 9.
 
@@ -40,14 +43,19 @@ mod support;
 
 use support::{env_or, peer_python, stats, time};
 
-/// (label, `cagec solve` solver, the program it needs).
-const SOLVERS: &[(&str, &str, &str)] = &[
-    ("kissat (cnf)", "kissat", "kissat"),
-    ("cadical (cnf)", "cadical", "cadical"),
-    ("clasp (opb)", "clasp", "clasp"),
-    ("gecode (mzn)", "gecode", "minizinc"),
-    ("highs (lp)", "highs", "highs"),
+/// (label, `cagec solve` solver, its route, the program it needs).
+const SOLVERS: &[(&str, &str, &str, &str)] = &[
+    ("kissat (cnf)", "kissat", "cnf", "kissat"),
+    ("cadical (cnf)", "cadical", "cnf", "cadical"),
+    ("clasp (opb)", "clasp", "opb", "clasp"),
+    ("gecode (mzn)", "gecode", "mzn", "minizinc"),
+    ("gecode (fzn)", "gecode", "fzn", "fzn-gecode"),
+    ("scip (fzn)", "scip", "fzn", "scip"),
+    ("highs (lp)", "highs", "lp", "highs"),
 ];
+
+/// The puzzle sets, in the order of the table's columns.
+const SETS: &[&str] = &["keen9", "keen9-hard", "peer16", "gen25"];
 
 /// Solve's default model, and the tuples alone.
 const MODELS: &[(&str, &[&str])] = &[("default", &[]), ("tuples", &["--formulation", "tuples"])];
@@ -65,14 +73,14 @@ fn bench() -> Result<(), String> {
     println!("Median (max) seconds per puzzle, and puzzles proved unique; `--jobs 1`.\n");
     println!("| solver | model | {} |", header(&sets));
     println!("|---|---|{}", "---|".repeat(sets.len()));
-    for &(label, solver, program) in SOLVERS {
+    for &(label, solver, via, program) in SOLVERS {
         if !here(program, smoke)? {
             continue;
         }
         for (model, args) in MODELS {
             let cells: Vec<String> = sets
                 .iter()
-                .map(|(_, puzzles)| solve_set(solver, args, puzzles, limit, dir.path()))
+                .map(|(_, puzzles)| solve_set((solver, via), args, puzzles, limit, dir.path()))
                 .collect::<Result<_, _>>()?;
             println!("| {label} | {model} | {} |", cells.join(" | "));
             if solver == "clasp" && here("sat4j-pb", smoke)? {
@@ -86,7 +94,7 @@ fn bench() -> Result<(), String> {
     }
     let cells: Vec<String> = sets
         .iter()
-        .map(|(_, puzzles)| solve_set("native", &[], puzzles, limit, dir.path()))
+        .map(|(_, puzzles)| solve_set(("native", ""), &[], puzzles, limit, dir.path()))
         .collect::<Result<_, _>>()?;
     println!("| cagec native | its own | {} |", cells.join(" | "));
     match peer_python() {
@@ -109,7 +117,7 @@ fn bench() -> Result<(), String> {
 
 type Set = (String, Vec<(PathBuf, Puzzle)>);
 
-/// The 9×9, 16×16 and 25×25 puzzles (one 9×9 in a smoke run).
+/// The sets `CAGEC_FAMILIES_SETS` names (one 9×9 in a smoke run).
 fn puzzle_sets(dir: &Path, smoke: bool) -> Result<Vec<Set>, String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let load = |paths: Vec<PathBuf>| -> Result<Vec<(PathBuf, Puzzle)>, String> {
@@ -123,25 +131,52 @@ fn puzzle_sets(dir: &Path, smoke: bool) -> Result<Vec<Set>, String> {
             })
             .collect()
     };
-    let listed = |dir: &Path, prefix: &str, ext: &str| -> Result<Vec<PathBuf>, String> {
-        let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-            .map_err(|e| format!("{}: {e}", dir.display()))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| {
-                p.extension().is_some_and(|e| e == ext)
-                    && p.file_name()
-                        .is_some_and(|f| f.to_string_lossy().starts_with(prefix))
-            })
-            .collect();
-        paths.sort();
-        Ok(paths)
-    };
-    let mut keen9 = listed(&root.join("fixtures/keen9"), "", "keen")?;
     if smoke {
+        let mut keen9 = listed(&root.join("fixtures/keen9"), "", "keen")?;
         keen9.truncate(1);
         return Ok(vec![("9x9 Keen".into(), load(keen9)?)]);
     }
-    let peer16 = listed(&root.join("fixtures/scale/peer"), "peer16-", "cage")?;
+    let named = std::env::var("CAGEC_FAMILIES_SETS").unwrap_or_else(|_| SETS.join(","));
+    let mut sets = Vec::new();
+    for name in named.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let (label, paths) = match name {
+            "keen9" => (
+                "9x9 Keen",
+                listed(&root.join("fixtures/keen9"), "", "keen")?,
+            ),
+            "keen9-hard" => (
+                "9x9 Keen hard",
+                listed(&root.join("fixtures/keen9-hard"), "", "keen")?,
+            ),
+            "peer16" => (
+                "16x16 peer",
+                listed(&root.join("fixtures/scale/peer"), "peer16-", "cage")?,
+            ),
+            "gen25" => ("25x25 generated", generated25(dir)?),
+            other => return Err(format!("unknown set {other:?} (one of {SETS:?})")),
+        };
+        sets.push((format!("{label} ({})", paths.len()), load(paths)?));
+    }
+    Ok(sets)
+}
+
+/// The files of `dir` named `PREFIX….EXT`, sorted.
+fn listed(dir: &Path, prefix: &str, ext: &str) -> Result<Vec<PathBuf>, String> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == ext)
+                && p.file_name()
+                    .is_some_and(|f| f.to_string_lossy().starts_with(prefix))
+        })
+        .collect();
+    paths.sort();
+    Ok(paths)
+}
+
+/// `cagec generate --unique --size 25 --seed 1 --count 3` into `dir`.
+fn generated25(dir: &Path) -> Result<Vec<PathBuf>, String> {
     let out = Command::new(env!("CARGO_BIN_EXE_cagec"))
         .args([
             "generate", "--unique", "--size", "25", "--seed", "1", "--count", "3", "-o",
@@ -156,12 +191,7 @@ fn puzzle_sets(dir: &Path, smoke: bool) -> Result<Vec<Set>, String> {
             String::from_utf8_lossy(&out.stderr)
         ));
     }
-    let gen25 = listed(dir, "kenken25-", "cage")?;
-    Ok(vec![
-        (format!("9x9 Keen ({})", keen9.len()), load(keen9)?),
-        (format!("16x16 peer ({})", peer16.len()), load(peer16)?),
-        (format!("25x25 generated ({})", gen25.len()), load(gen25)?),
-    ])
+    listed(dir, "kenken25-", "cage")
 }
 
 fn header(sets: &[Set]) -> String {
@@ -195,9 +225,10 @@ fn cell(mut seconds: Vec<f64>, proved: usize, limit: u64) -> String {
     format!("{} ({}), {proved}/{count}", show(median), show(max))
 }
 
-/// `cagec solve --unique` on every puzzle of a set, one at a time.
+/// `cagec solve --unique` on every puzzle of a set, one at a time, through
+/// `(solver, route)` (the native solver has none).
 fn solve_set(
-    solver: &str,
+    (solver, via): (&str, &str),
     args: &[&str],
     puzzles: &[(PathBuf, Puzzle)],
     limit: u64,
@@ -205,12 +236,18 @@ fn solve_set(
 ) -> Result<String, String> {
     let (mut seconds, mut proved) = (Vec::new(), 0);
     for (path, _) in puzzles {
-        let keep = dir.join(format!("keep-{solver}-{}", args.len()));
+        let keep = dir.join(format!("keep-{solver}-{via}-{}", args.len()));
         let out = Command::new(env!("CARGO_BIN_EXE_cagec"))
             .args([
                 "solve", "--unique", "--json", "--jobs", "1", "--solver", solver,
             ])
             .args(["--time-limit", &limit.to_string()])
+            .args(
+                (!via.is_empty())
+                    .then_some(["--via", via])
+                    .into_iter()
+                    .flatten(),
+            )
             .args(args)
             .args(
                 (solver != "native")

@@ -72,7 +72,7 @@ pub enum OutputFormat {
     Cnf,
     /// MiniZinc: the generic cage-puzzle model + data pair.
     Mzn,
-    /// FlatZinc: the model's rows as int_lin_eq / int_lin_le.
+    /// FlatZinc: 0/1 variables as var bool, rows as bool_lin_eq / int_lin_eq.
     Fzn,
 }
 

@@ -54,8 +54,10 @@ The other solver families, from the tuples model unless --formulation says other
              Run: minizinc --solver gecode NAME.mzn NAME.dzn. Takes --presolve and
              --tuple-limit; --formulation melkonian, --product and --killer-form are
              refused (past --tuple-limit a cage is its sum or product)
-  fzn        FlatZinc: every row as int_lin_eq / int_lin_le, y_I_J integer, the grid as
-             an output array. Run: fzn-gecode NAME.fzn (SCIP reads it too)
+  fzn        FlatZinc: 0/1 variables as var bool, their rows as bool_lin_eq / bool_lin_le,
+             rows with y_I_J (integer) as int_lin_eq / int_lin_le through bool2int; the
+             grid as an output array; search on the x. Run: fzn-gecode NAME.fzn (SCIP and
+             Pumpkin read it too)
 All model options apply to opb, cnf and fzn. --with-solution: opb and cnf write
 the competitions' `s SATISFIABLE` / `v ...` lines; mzn and fzn refuse it. --gzip:
 opb and cnf only (minizinc and FlatZinc solvers read no gzip).

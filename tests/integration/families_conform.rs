@@ -4,7 +4,7 @@
 //! family (`support/conformance/families.rs`): Sat4j, clasp, MiniSat+ and
 //! SCIP on OPB; CaDiCaL, PicoSAT, CryptoMiniSat, Sat4j and Kissat
 //! (python-sat) on CNF; MiniZinc with Gecode, on Gecode's library and on the
-//! standard one, on MiniZinc; fzn-gecode and SCIP on FlatZinc.
+//! standard one, on MiniZinc; fzn-gecode, SCIP and Pumpkin on FlatZinc.
 //!
 //! For each file and reader: everything it printed while reading is its
 //! report, anywhere else no line says "warn" or "error" (MiniZinc on Gecode's

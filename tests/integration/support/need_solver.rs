@@ -22,6 +22,7 @@ pub fn missing(program: &str) -> String {
         "sat4j-pb" | "sat4j-core" => ("a wrapper over Debian's sat4j jars", " --families"),
         "kissat" => ("a wrapper over the PyPI package python-sat", " --families"),
         "scip" => ("a wrapper over the PyPI package pyscipopt", " --families"),
+        "pumpkin-solver" => ("from the crate pumpkin-solver", " --families"),
         _ => ("a solver", ""),
     };
     format!(

@@ -206,6 +206,20 @@ pub const FAMILY_READERS: &[FamilyReader] = &[
         report: &["original problem has # variables (# bin, # int, # cont) and # constraints"],
         probe: ("probe.fzn", PROBE_FZN),
     },
+    FamilyReader {
+        // Pumpkin 0.5.0 (crates.io), a lazy clause generation solver: it
+        // follows the search annotation, and stops (`todo!`) on a builtin or
+        // a search it lacks (`dom_w_deg`).
+        name: "pumpkin",
+        format: "fzn",
+        run: Run::Binary {
+            program: "pumpkin-solver",
+            args: &[],
+        },
+        section: None,
+        report: &[],
+        probe: ("probe.fzn", PROBE_FZN),
+    },
 ];
 
 /// A FlatZinc constraint no reader tested knows.
