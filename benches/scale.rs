@@ -104,8 +104,8 @@ fn bench() -> Result<(), String> {
     let highs_ok = need_solver::on_path("highs");
     println!(
         "\n{count} puzzles per size, {limit} s limit per solve ({cpsat_limit} s for CP-SAT); native in process, \
-         HiGHS through `cagec solve --unique` (two runs, process start included), CP-SAT with 1 worker inside Python \
-         (interpreter start excluded).\n"
+         HiGHS through `cagec solve --unique` (two runs, process start included), CP-SAT inside Python \
+         (interpreter start excluded); `threads`: the native solver's threads and CP-SAT's workers.\n"
     );
     let mut mip_rows = Vec::new();
     println!(
