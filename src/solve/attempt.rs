@@ -100,14 +100,7 @@ pub fn attempt(
         remove_stale(&spec.dir.join(stale))?;
     }
     let inv = invocation(spec, located, solver, &written, &files);
-    // One write per line: puzzles solved in parallel share the file.
-    let line = format!("{}\n", process::shell_line(&inv));
-    spec.commands
-        .write_all(line.as_bytes())
-        .map_err(|source| SolveError::Io {
-            what: "writing commands.txt".into(),
-            source,
-        })?;
+    log_command(spec, &process::shell_line(&inv))?;
     let finished = process::run(&inv, spec.dir, wall_limit(spec.time_limit), spec.cancel)?;
     let raw = read_result(
         spec,
@@ -128,6 +121,29 @@ pub fn attempt(
         grid,
         seconds: finished.elapsed.as_secs_f64(),
     })
+}
+
+/// Appends `line` to `commands.txt`, in one write: puzzles solved in
+/// parallel share the file.
+fn log_command(spec: &mut RunSpec<'_>, line: &str) -> Result<(), SolveError> {
+    spec.commands
+        .write_all(format!("{line}\n").as_bytes())
+        .map_err(|source| SolveError::Io {
+            what: "writing commands.txt".into(),
+            source,
+        })
+}
+
+/// The solver options of one run (what HiGHS reads from its options file).
+fn settings(
+    solver: &SolverSpec,
+    model: &Model,
+    hints: Hints<'_>,
+) -> Vec<(&'static str, &'static str)> {
+    solver
+        .options_file
+        .map(|o| (o.settings)(hints.cut_run, model.presolve.is_some()))
+        .unwrap_or_default()
 }
 
 /// The output files of one run, relative to the run directory.
@@ -168,7 +184,7 @@ fn extras(
         })?);
     }
     if let Some(options) = solver.options_file {
-        let settings = (options.settings)(hints.cut_run, model.presolve.is_some());
+        let settings = settings(solver, model, hints);
         if !settings.is_empty() {
             let text: String = settings
                 .iter()
@@ -393,17 +409,14 @@ fn linked_attempt(
     puzzle: &Puzzle,
     hints: Hints<'_>,
 ) -> Result<Attempt, SolveError> {
-    let settings = match (solver.options_file, encoded.model()) {
-        (Some(options), Some(model)) => (options.settings)(hints.cut_run, model.presolve.is_some()),
-        _ => Vec::new(),
-    };
-    let line = format!("# in process: {} reads {}\n", linked.name(), written.model);
-    spec.commands
-        .write_all(line.as_bytes())
-        .map_err(|source| SolveError::Io {
-            what: "writing commands.txt".into(),
-            source,
-        })?;
+    let settings = encoded
+        .model()
+        .map(|model| settings(solver, model, hints))
+        .unwrap_or_default();
+    log_command(
+        spec,
+        &format!("# in process: {} reads {}", linked.name(), written.model),
+    )?;
     let model = spec.dir.join(&written.model);
     let run = in_process::Run {
         model: &model,
