@@ -13,7 +13,7 @@ use std::time::Duration;
 use cagec::back;
 use cagec::formulate::formulate;
 use cagec::generate::{self, Options};
-use cagec::ir::Op;
+use cagec::puzzle::ir::Op;
 
 mod support;
 
@@ -88,7 +88,7 @@ fn main() {
 }
 
 /// `cagec compile` against `cp` of its output, whole processes.
-fn against_copy(n: usize, puzzle: &cagec::ir::Puzzle, rounds: usize) {
+fn against_copy(n: usize, puzzle: &cagec::puzzle::ir::Puzzle, rounds: usize) {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let cage = dir.path().join(format!("synthetic{n}.cage"));
     std::fs::write(&cage, cagec::front::write::jwiki(puzzle)).expect("the puzzle file");

@@ -34,7 +34,7 @@ use cagec::back::{self, Amo, OutputFormat};
 use cagec::compile::{self, Compiled};
 use cagec::formulate::{Formulation, Options};
 use cagec::generate;
-use cagec::ir::{Grid, Op, Puzzle};
+use cagec::puzzle::ir::{Grid, Op, Puzzle};
 use serde_json::Value;
 
 #[path = "../tests/integration/support/need_solver.rs"]
@@ -124,7 +124,7 @@ fn puzzle_sets(dir: &Path, smoke: bool) -> Result<Vec<Set>, String> {
         paths
             .into_iter()
             .map(|p| {
-                let puzzle = cagec::input::load(&p, None)
+                let puzzle = cagec::io::input::load(&p, None)
                     .map_err(|e| e.to_string())?
                     .puzzle;
                 Ok((p, puzzle))
@@ -293,7 +293,7 @@ fn sat4j_set(
             .stderr(Stdio::null())
             .status()
             .map_err(|e| e.to_string())?;
-        let stem = cagec::input::stem_of(path);
+        let stem = cagec::io::input::stem_of(path);
         let (first, cut) = (
             keep.join(format!("{stem}.opb")),
             keep.join(format!("{stem}.cut1.opb")),
@@ -366,7 +366,7 @@ fn competition_grid(answer: &str, file: &Path, n: usize) -> Option<Grid> {
 }
 
 fn check(puzzle: &Puzzle, grid: &Grid, who: &str) -> Result<(), String> {
-    match cagec::verify::check(puzzle, grid).first() {
+    match cagec::puzzle::verify::check(puzzle, grid).first() {
         None => Ok(()),
         Some(v) => Err(format!("{who} returned a wrong grid: {v}")),
     }

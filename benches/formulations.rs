@@ -17,8 +17,8 @@ use std::time::Instant;
 
 use cagec::formulate::{Formulation, Options, ProductMethod, formulate_with};
 use cagec::generate;
-use cagec::ir::{Op, Puzzle};
 use cagec::native;
+use cagec::puzzle::ir::{Op, Puzzle};
 
 #[path = "../tests/integration/support/need_solver.rs"]
 mod need_solver;
@@ -177,7 +177,7 @@ fn bench() -> Result<(), String> {
                 let out = native::solve(p, &native::Options::default()).unwrap();
                 let t = start.elapsed();
                 assert_eq!(out.solutions.len(), 1);
-                assert!(cagec::verify::check(p, &out.solutions[0]).is_empty());
+                assert!(cagec::puzzle::verify::check(p, &out.solutions[0]).is_empty());
                 t.as_secs_f64()
             })
             .collect();

@@ -20,9 +20,9 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use cagec::ir::{Grid, Puzzle};
 use cagec::native::{self, Learner, Options, Strategy};
-use cagec::verify;
+use cagec::puzzle::ir::{Grid, Puzzle};
+use cagec::puzzle::verify;
 
 mod support;
 

@@ -263,7 +263,7 @@ fn print_default_table(times: &[(String, Vec<Solved>)]) {
 
 /// `kept/n³`: the x columns of the default route's model after presolve.
 fn x_kept(puzzle: &Path) -> String {
-    let Ok(loaded) = cagec::input::load_with(puzzle, None, false) else {
+    let Ok(loaded) = cagec::io::input::load_with(puzzle, None, false) else {
         return "?".to_string();
     };
     let cube = loaded.puzzle.size.pow(3) as u64;

@@ -32,9 +32,9 @@ use std::time::{Duration, Instant};
 
 use cagec::formulate::{Formulation, Options, formulate_with};
 use cagec::generate;
-use cagec::ir::{Grid, Puzzle};
 use cagec::native;
-use cagec::verify;
+use cagec::puzzle::ir::{Grid, Puzzle};
+use cagec::puzzle::verify;
 
 #[path = "../tests/integration/support/need_solver.rs"]
 mod need_solver;

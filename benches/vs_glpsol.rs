@@ -24,7 +24,7 @@ use std::time::Duration;
 
 use cagec::front::write;
 use cagec::generate::{self, Options};
-use cagec::ir::Op;
+use cagec::puzzle::ir::Op;
 
 #[path = "vs_glpsol/agree.rs"]
 mod agree;

@@ -9,13 +9,13 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-use crate::atomic::{AtomicFiles, Fill};
 use crate::back::mzn::{self, MznData};
 use crate::back::{self, Amo, OutputFormat};
 use crate::formulate::{self, FormulateError, Formulation, Options};
-use crate::gzip;
-use crate::ir::Puzzle;
+use crate::io::atomic::{AtomicFiles, Fill};
+use crate::io::gzip;
 use crate::model::Model;
+use crate::puzzle::ir::Puzzle;
 use crate::words::Named;
 use crate::words::{Message, Rust, Setting, Words};
 

@@ -8,15 +8,15 @@ use std::time::Duration;
 
 use crate::native::Instant;
 
-use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::formulate::{
     self, FormulateError, Formulation, KillerForm, Options, ProductMethod, names,
 };
 use crate::front::write::{self, Format};
 use crate::front::{self, InputFormat};
-use crate::ir::{Cage, Op, Puzzle, Rules};
 use crate::model::Model;
-use crate::{back, input, native, rules, valid, verify};
+use crate::puzzle::diag::{Diagnostic, Diagnostics, Span};
+use crate::puzzle::ir::{Cage, Op, Puzzle, Rules};
+use crate::{back, front::rules, io::input, native, puzzle::valid, puzzle::verify};
 
 /// What became of one input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,8 +2,8 @@
 //! whose clues are read off the square. Deterministic for a seed (a small
 //! SplitMix64, so the sequence never changes with a dependency's version).
 
-use crate::diag::Span;
-use crate::ir::{Cage, Cell, Grid, Op, Puzzle};
+use crate::puzzle::diag::Span;
+use crate::puzzle::ir::{Cage, Cell, Grid, Op, Puzzle};
 
 /// SplitMix64: tiny, fast, and stable across platforms and releases.
 #[derive(Clone, Debug)]
@@ -235,7 +235,7 @@ pub fn puzzle(opts: &Options) -> (Puzzle, Grid) {
         Puzzle {
             size: n,
             cages,
-            rules: crate::ir::Rules::KenKen,
+            rules: crate::puzzle::ir::Rules::KenKen,
         },
         grid,
     )
@@ -471,7 +471,7 @@ pub fn unique_puzzle(opts: &Options) -> Result<Unique, GenerateError> {
             }
             for other in &out.solutions {
                 // An earlier reshape of this check may have ruled it out.
-                if crate::verify::check(&p, other).is_empty() {
+                if crate::puzzle::verify::check(&p, other).is_empty() {
                     reshape(&mut p, &grid, other, opts, &mut rng);
                     reshapes += 1;
                 }
@@ -506,7 +506,7 @@ fn reshape(p: &mut Puzzle, grid: &Grid, other: &Grid, opts: &Options, rng: &mut 
     let cells = p.cages[ci].cells.clone();
     let broken_by_other = |cage: &Cage| {
         let values: Vec<u32> = cage.cells.iter().map(|&c| other.get(c)).collect();
-        !crate::verify::cage_holds(cage, &values)
+        !crate::puzzle::verify::cage_holds(cage, &values)
     };
     for _ in 0..8 {
         let candidate = clue(&cells, grid, opts, rng);
@@ -569,8 +569,13 @@ mod tests {
                 ..Options::default()
             };
             let (p, g) = puzzle(&opts);
-            assert_eq!(crate::verify::check(&p, &g), vec![], "size {size}");
-            assert!(crate::valid::check(&p).0.iter().all(|d| !d.is_error()));
+            assert_eq!(crate::puzzle::verify::check(&p, &g), vec![], "size {size}");
+            assert!(
+                crate::puzzle::valid::check(&p)
+                    .0
+                    .iter()
+                    .all(|d| !d.is_error())
+            );
             let covered: usize = p.cages.iter().map(|c| c.cells.len()).sum();
             assert_eq!(covered, size * size);
             assert_eq!(puzzle(&opts), (p, g), "same seed, same puzzle");

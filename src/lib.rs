@@ -2,10 +2,10 @@
 //! solvers, runs those solvers, and checks what they return.
 //!
 //! Data flows one way:
-//! text → [`front`] → [`ir::Puzzle`] → [`valid`] → [`formulate`] → [`model::Model`]
-//! → [`back`] → bytes ([`compile`] puts those steps together for every
-//! face); `solve` runs a solver on a model and returns a grid that
-//! [`verify`] has checked against the puzzle rules.
+//! text → [`front`] → [`puzzle::ir::Puzzle`] → [`puzzle::valid`] → [`formulate`]
+//! → [`model::Model`] → [`back`] → bytes ([`compile`] puts those steps
+//! together for every face); `solve` runs a solver on a model and returns a
+//! grid that [`puzzle::verify`] has checked against the puzzle rules.
 //!
 //! The folders are the layers (`docs/architecture.md`): [`puzzle`] (the IR,
 //! diagnostics, cage tuples, validation and the verifier), [`front`] (the
@@ -13,7 +13,7 @@
 //! gzip output), [`formulate`] and [`model`], [`back`], [`native`],
 //! `solve` (the external solvers), [`present`] (`explain`, pictures,
 //! statistics). Each module is also re-exported at the root under the name
-//! it had before the folders (`cagec::ir`, `cagec::input`, …).
+//! it had before the folders (`cagec::puzzle::ir`, `cagec::io::input`, …).
 //!
 //! Layers, by Cargo feature (all three are on by default):
 //! - the core, with no feature: front-ends, IR, validation, formulation,
@@ -30,7 +30,7 @@
 //!   other face does.
 //!
 //! ```
-//! use cagec::{back, formulate, front, native, valid, verify};
+//! use cagec::{back, formulate, front, native, puzzle::valid, puzzle::verify};
 //!
 //! // The J-wiki essay's 4×4 puzzle kk0, one cage per line.
 //! let text = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n";
@@ -66,10 +66,3 @@ pub mod puzzle;
 #[cfg(feature = "external-solvers")]
 pub mod solve;
 pub mod words;
-
-// The paths every face has used since before the layers had folders.
-pub use back::decode;
-pub use front::rules;
-pub use io::{atomic, gzip, input};
-pub use present::{explain, picture, stats, svg};
-pub use puzzle::{diag, ir, tuples, valid, verify};

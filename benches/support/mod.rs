@@ -10,8 +10,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use cagec::back;
-use cagec::ir::Puzzle;
 use cagec::model::Model;
+use cagec::puzzle::ir::Puzzle;
 use cagec::solve::root::RootLp;
 
 pub fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
@@ -56,7 +56,7 @@ pub fn peer_corpus(prefix: &str, n: usize, count: usize) -> Result<Vec<(PathBuf,
     paths
         .into_iter()
         .map(|path| {
-            let loaded = cagec::input::load(&path, None).map_err(|e| e.to_string())?;
+            let loaded = cagec::io::input::load(&path, None).map_err(|e| e.to_string())?;
             Ok((path, loaded.puzzle))
         })
         .collect()

@@ -2,8 +2,8 @@
 //! carry structured fields (diagnostics, the solver's name) besides the
 //! message the command line prints.
 
-use cagec::diag::{Diagnostics, Severity};
-use cagec::input::LoadError;
+use cagec::io::input::LoadError;
+use cagec::puzzle::diag::{Diagnostics, Severity};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;

@@ -5,8 +5,9 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use cagec::back::decode::Values;
 use cagec::solve::in_process::{InProcess, Run};
-use cagec::solve::{RawSolution, SolveError, Solver, Values, highs};
+use cagec::solve::{RawSolution, SolveError, Solver, highs};
 use pyo3::prelude::*;
 
 /// The name results and messages give the in-process route.

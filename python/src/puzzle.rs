@@ -4,13 +4,13 @@
 use std::path::PathBuf;
 
 use cagec::compile::{self, Compiled};
-use cagec::explain::{self, ExplainError, html};
 use cagec::front::solution::parse_grid;
 use cagec::front::{self, InputFormat};
-use cagec::input::{self, Loaded};
-use cagec::ir::{Grid, Puzzle, Rules};
-use cagec::stats::Stats;
-use cagec::{svg, verify};
+use cagec::io::input::{self, Loaded};
+use cagec::present::explain::{self, ExplainError, html};
+use cagec::present::stats::Stats;
+use cagec::puzzle::ir::{Grid, Puzzle, Rules};
+use cagec::{present::svg, puzzle::verify};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};

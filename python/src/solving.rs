@@ -4,8 +4,8 @@
 //! line runs.
 
 use cagec::generate::{self as generator, GenerateError};
-use cagec::ir::Grid;
 use cagec::native;
+use cagec::puzzle::ir::Grid;
 use cagec::solve::request::check_time_limit;
 use cagec::solve::{
     self as drivers, ConfigError, Engine, InProcess, Mode, Outcome, Request, SolveError,
@@ -275,7 +275,7 @@ pub fn generate<'py>(
     let limit = if unique {
         cagec::native::MAX_SIZE
     } else {
-        cagec::ir::MAX_SIZE
+        cagec::puzzle::ir::MAX_SIZE
     };
     if !(1..=limit).contains(&size) {
         return Err(PyValueError::new_err(format!(
@@ -364,15 +364,15 @@ pub fn decode(
     let opts = model_options(options)?;
     let model = cagec::formulate::formulate_with(&puzzle.puzzle, &opts)
         .map_err(|e| errors::model_error(py, e))?;
-    let named = drivers::Values::Named(names.into_iter().zip(values).collect());
-    let grid = drivers::decode::grid(&model, &puzzle.puzzle, &named).map_err(|e| {
+    let named = cagec::back::decode::Values::Named(names.into_iter().zip(values).collect());
+    let grid = cagec::back::decode::grid(&model, &puzzle.puzzle, &named).map_err(|e| {
         errors::solver_error(
             py,
             "external",
             format!("the values do not read as a grid: {e}"),
         )
     })?;
-    let violations = cagec::verify::check(&puzzle.puzzle, &grid);
+    let violations = cagec::puzzle::verify::check(&puzzle.puzzle, &grid);
     if !violations.is_empty() {
         let list: Vec<String> = violations.iter().map(ToString::to_string).collect();
         return Err(errors::solver_error(

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use cagec::explain::ExplainError;
+use cagec::present::explain::ExplainError;
 use cagec::solve::{ConfigError, Solver, Via};
 use cagec::words::{Message, Setting, Words};
 

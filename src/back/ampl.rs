@@ -15,7 +15,7 @@ use std::io::{self, Write};
 
 use askama::Template;
 
-use crate::ir::{Cage, Grid, Puzzle};
+use crate::puzzle::ir::{Cage, Grid, Puzzle};
 use crate::puzzle::primes::primes_up_to;
 
 /// Writes the AMPL model (`.mod`). It is the same for every puzzle and ends

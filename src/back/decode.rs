@@ -11,9 +11,9 @@ use std::collections::HashMap;
 
 use crate::back::FixedNames;
 use crate::formulate::names::{self, Column};
-use crate::ir::{Grid, Puzzle};
 use crate::model::Model;
-use crate::tuples::Tables;
+use crate::puzzle::ir::{Grid, Puzzle};
+use crate::puzzle::tuples::Tables;
 
 /// Values of a solution file, before decoding.
 #[derive(Clone, Debug, PartialEq)]
@@ -330,7 +330,7 @@ mod tests {
         Puzzle {
             size: 2,
             cages: Vec::new(),
-            rules: crate::ir::Rules::KenKen,
+            rules: crate::puzzle::ir::Rules::KenKen,
         }
     }
 
@@ -435,7 +435,7 @@ mod tests {
     fn cover_models_decode_from_their_tuples() {
         use crate::formulate::{self, Formulation, Options};
         let path = format!("{}/fixtures/puzzles/kk0.cage", env!("CARGO_MANIFEST_DIR"));
-        let p = crate::input::load(path.as_ref(), None).unwrap().puzzle;
+        let p = crate::io::input::load(path.as_ref(), None).unwrap().puzzle;
         let opts = Options {
             formulation: Formulation::Cover,
             ..Options::default()

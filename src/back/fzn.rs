@@ -315,9 +315,9 @@ mod tests {
         String::from_utf8(out).unwrap()
     }
 
-    fn kk0() -> crate::ir::Puzzle {
+    fn kk0() -> crate::puzzle::ir::Puzzle {
         let path = format!("{}/fixtures/puzzles/kk0.cage", env!("CARGO_MANIFEST_DIR"));
-        crate::input::load(path.as_ref(), None).unwrap().puzzle
+        crate::io::input::load(path.as_ref(), None).unwrap().puzzle
     }
 
     #[test]

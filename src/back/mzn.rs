@@ -18,9 +18,9 @@ use askama::Template;
 
 use super::text::{CommentText, LineBuf};
 use crate::formulate::{self, FormulateError, Options};
-use crate::ir::{Cell, Grid, Op, Puzzle, Rules};
 use crate::model::decimal::Int;
-use crate::tuples::{self, Tuples};
+use crate::puzzle::ir::{Cell, Grid, Op, Puzzle, Rules};
+use crate::puzzle::tuples::{self, Tuples};
 
 /// A puzzle ready to be written as MiniZinc data.
 pub struct MznData<'p> {
@@ -192,7 +192,7 @@ impl<'a, 'p> DataFile<'a, 'p> {
         self.data.cages.len()
     }
 
-    fn list(&self, f: fn(&Cage, &crate::ir::Cage) -> u64) -> String {
+    fn list(&self, f: fn(&Cage, &crate::puzzle::ir::Cage) -> u64) -> String {
         let cages = self.data.cages.iter().zip(&self.data.puzzle.cages);
         let items: Vec<String> = cages.map(|(e, c)| f(e, c).to_string()).collect();
         items.join(", ")

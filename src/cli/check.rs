@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use cagec::front::InputFormat;
 use cagec::front::solution::parse_grid;
-use cagec::input;
-use cagec::verify;
+use cagec::io::input;
+use cagec::puzzle::verify;
 
 use super::exit;
 

@@ -15,9 +15,9 @@ use cagec::compile::{self, Compiled};
 use cagec::formulate::formulate_with;
 use cagec::formulate::point::feasible_point;
 use cagec::front::InputFormat;
-use cagec::gzip;
-use cagec::input;
-use cagec::ir::Rules;
+use cagec::io::gzip;
+use cagec::io::input;
+use cagec::puzzle::ir::Rules;
 
 use super::words::Flags;
 use super::{exit, interrupt, output};

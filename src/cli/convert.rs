@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use cagec::front::write::{self, Format};
 use cagec::front::{InputFormat, keen};
-use cagec::input;
+use cagec::io::input;
 
 use super::exit;
 use super::output;

@@ -4,9 +4,9 @@
 
 use std::path::PathBuf;
 
-use cagec::explain::{ExplainError, html, write_explanation};
 use cagec::front::InputFormat;
-use cagec::input::{self, Loaded};
+use cagec::io::input::{self, Loaded};
+use cagec::present::explain::{ExplainError, html, write_explanation};
 
 use super::exit;
 use super::output;

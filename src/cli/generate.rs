@@ -10,7 +10,7 @@ use super::output;
 #[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
     /// Grid size n (n×n grid, values 1..n; with --unique at most 64, the native solver's limit).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=cagec::ir::MAX_SIZE as i64))]
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=cagec::puzzle::ir::MAX_SIZE as i64))]
     pub size: u16,
     /// Seed; the same seed gives the same puzzles.
     #[arg(long, default_value_t = 1)]

@@ -110,15 +110,15 @@ pub fn run(cli: Cli) -> ExitCode {
 }
 
 /// Prints a load error the way every subcommand does and returns its exit code.
-pub fn report_load_error(err: &cagec::input::LoadError) -> u8 {
+pub fn report_load_error(err: &cagec::io::input::LoadError) -> u8 {
     let (text, code) = load_error_text(err);
     eprint!("{text}");
     code
 }
 
 /// A load error as every subcommand reports it, and its exit code.
-pub fn load_error_text(err: &cagec::input::LoadError) -> (String, u8) {
-    use cagec::input::LoadError;
+pub fn load_error_text(err: &cagec::io::input::LoadError) -> (String, u8) {
+    use cagec::io::input::LoadError;
     use cagec::words::Message;
     use words::Flags;
     match err {

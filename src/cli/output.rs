@@ -1,15 +1,15 @@
-//! Where commands write: files atomically ([`cagec::atomic`], cancelled by
+//! Where commands write: files atomically ([`cagec::io::atomic`], cancelled by
 //! Ctrl-C), or standard output.
 
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-pub use cagec::atomic::Fill;
+pub use cagec::io::atomic::Fill;
 
 /// Files written together, atomically, that Ctrl-C cancels (see
 /// [`super::interrupt`]).
-pub fn files() -> cagec::atomic::AtomicFiles<'static> {
-    cagec::atomic::AtomicFiles::cancellable(super::interrupt::flag())
+pub fn files() -> cagec::io::atomic::AtomicFiles<'static> {
+    cagec::io::atomic::AtomicFiles::cancellable(super::interrupt::flag())
 }
 
 /// The exit code and message for a failed write: an interrupt is 130 (143,
@@ -22,7 +22,7 @@ pub fn write_error(e: &io::Error) -> u8 {
 
 /// [`write_error`]'s message and exit code, without printing.
 pub fn write_error_text(e: &io::Error) -> (String, u8) {
-    if cagec::atomic::is_cancelled(e) {
+    if cagec::io::atomic::is_cancelled(e) {
         (
             "cagec: interrupted; nothing was written\n".into(),
             super::interrupt::exit_code(),

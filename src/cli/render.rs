@@ -4,9 +4,9 @@
 use std::path::{Path, PathBuf};
 
 use cagec::front::InputFormat;
-use cagec::input::{self, Loaded};
-use cagec::ir::Grid;
-use cagec::{native, svg, verify};
+use cagec::io::input::{self, Loaded};
+use cagec::puzzle::ir::Grid;
+use cagec::{native, present::svg, puzzle::verify};
 
 use super::exit;
 use super::output;

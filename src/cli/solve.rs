@@ -9,9 +9,9 @@ use std::sync::{Arc, LazyLock};
 use std::time::{Duration, Instant};
 
 use cagec::front::InputFormat;
-use cagec::input;
+use cagec::io::input;
 use cagec::native;
-use cagec::picture::{self, Style};
+use cagec::present::picture::{self, Style};
 use cagec::solve::report::{self, Record};
 use cagec::solve::session::Workspace;
 use cagec::solve::solvers::NoGood;
@@ -436,7 +436,7 @@ fn describe(
     args: &SolveArgs,
     config: &Engine,
     name: &str,
-    puzzle: &cagec::ir::Puzzle,
+    puzzle: &cagec::puzzle::ir::Puzzle,
     out: &Outcome,
 ) -> String {
     let style = Style {

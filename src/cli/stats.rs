@@ -4,9 +4,9 @@ use std::path::PathBuf;
 
 use cagec::formulate::formulate_with;
 use cagec::front::InputFormat;
-use cagec::input;
+use cagec::io::input;
+use cagec::present::stats::Stats;
 use cagec::solve::root::{self, RootLp};
-use cagec::stats::Stats;
 
 use super::exit;
 use super::words::Flags;

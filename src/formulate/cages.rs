@@ -5,9 +5,9 @@
 use super::encoding::{CageEncoding, Trace};
 use super::primes::{exponent, primes_up_to, ratio_big_m};
 use super::{FormulateError, Formulation, Layout, Options, ProductMethod, names, products, tupled};
-use crate::ir::{Cage, Cell, Op, Puzzle};
 use crate::model::{Domain, Model, ModelError, RowFamily, Sense, VarId};
-use crate::tuples::{self, TooMany, Tuples};
+use crate::puzzle::ir::{Cage, Cell, Op, Puzzle};
+use crate::puzzle::tuples::{self, TooMany, Tuples};
 
 /// Each cage's encoding, or the error its rows would raise (a clue the
 /// paper has no rows for, with too many tuples): raised when the cage is

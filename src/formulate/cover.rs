@@ -15,9 +15,9 @@
 //! tuple formulation, and their cells' x join the line rows.
 
 use super::{FormulateError, Layout, Options, names, tupled};
-use crate::ir::{Puzzle, Rules};
 use crate::model::{Model, RowFamily, Sense, VarId};
-use crate::tuples::{self, Tuples};
+use crate::puzzle::ir::{Puzzle, Rules};
+use crate::puzzle::tuples::{self, Tuples};
 
 /// A tabulated cage: its tuples, and the z of those presolve kept (each
 /// with its tuple's index).

@@ -8,7 +8,7 @@
 use std::ops::Range;
 
 use crate::model::VarId;
-use crate::tuples::Tuples;
+use crate::puzzle::tuples::Tuples;
 
 /// How one cage is written.
 #[derive(Clone, Debug, PartialEq, Eq)]

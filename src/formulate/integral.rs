@@ -81,9 +81,9 @@ mod tests {
         }
     }
 
-    fn load(name: &str) -> crate::ir::Puzzle {
+    fn load(name: &str) -> crate::puzzle::ir::Puzzle {
         let path = format!("{}/fixtures/puzzles/{name}", env!("CARGO_MANIFEST_DIR"));
-        crate::input::load(path.as_ref(), None).unwrap().puzzle
+        crate::io::input::load(path.as_ref(), None).unwrap().puzzle
     }
 
     /// `model` with every variable 0/1, y written out as `Σ_k k·x`: the 0/1
@@ -189,7 +189,7 @@ mod tests {
         let mut compared = 0;
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
-            let Ok(loaded) = crate::input::load(&path, None) else {
+            let Ok(loaded) = crate::io::input::load(&path, None) else {
                 continue;
             };
             let p = loaded.puzzle;

@@ -8,9 +8,9 @@ use super::cages::{add_row_or_drop, describe_cells};
 use super::cover::Cover;
 use super::encoding::{CageEncoding, Trace};
 use super::{Formulation, KillerForm, Layout, Options, names, tupled};
-use crate::ir::{Cell, Puzzle};
 use crate::model::{Model, ModelError, RowFamily, Sense};
-use crate::tuples;
+use crate::puzzle::ir::{Cell, Puzzle};
+use crate::puzzle::tuples;
 
 pub(super) fn line_sense(form: KillerForm) -> Sense {
     match form {

@@ -26,8 +26,8 @@ pub use encoding::{CageEncoding, CageRows};
 pub use error::FormulateError;
 pub use options::{Formulation, KillerForm, Options, ProductMethod};
 
-use crate::ir::{Cell, Puzzle, Rules};
 use crate::model::{Domain, Model, ModelError, RowFamily, Run, Sense, Term, VarId};
+use crate::puzzle::ir::{Cell, Puzzle, Rules};
 use itertools::Either;
 use names::{
     Note,
@@ -114,7 +114,7 @@ pub fn presolved_domains(puzzle: &Puzzle) -> Result<Vec<u64>, FormulateError> {
     presolve::domains(puzzle)
 }
 
-/// The paper's model for `puzzle`, which must have passed [`crate::valid::check`].
+/// The paper's model for `puzzle`, which must have passed [`crate::puzzle::valid::check`].
 pub fn formulate(puzzle: &Puzzle) -> Result<Model, FormulateError> {
     formulate_with(puzzle, &Options::default())
 }

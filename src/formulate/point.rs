@@ -15,9 +15,9 @@
 
 use super::names::{self, Column};
 use super::products::value_sets;
-use crate::ir::{Grid, Puzzle};
 use crate::model::{self, Model};
-use crate::tuples::{self, Tuples};
+use crate::puzzle::ir::{Grid, Puzzle};
+use crate::puzzle::tuples::{self, Tuples};
 
 /// Why no point was produced.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -45,7 +45,7 @@ pub fn feasible_point(
     puzzle: &Puzzle,
     grid: &Grid,
 ) -> Result<Vec<i64>, FeasiblePointError> {
-    if let Some(v) = crate::verify::check(puzzle, grid).first() {
+    if let Some(v) = crate::puzzle::verify::check(puzzle, grid).first() {
         return Err(FeasiblePointError::NotASolution(v.to_string()));
     }
     let n = puzzle.size;

@@ -2,13 +2,13 @@
 //! each cell can still take; every other x is left out of the model.
 
 use super::FormulateError;
-use crate::ir::Puzzle;
 use crate::model::{Model, PresolveReport};
 use crate::native;
+use crate::puzzle::ir::Puzzle;
 
 /// Cell domains after propagation (bit k−1 = value k).
 pub(super) fn domains(puzzle: &Puzzle) -> Result<Vec<u64>, FormulateError> {
-    match native::root_domains(puzzle, crate::tuples::DEFAULT_LIMIT) {
+    match native::root_domains(puzzle, crate::puzzle::tuples::DEFAULT_LIMIT) {
         Ok(Some(d)) => Ok(d),
         Ok(None) => Err(FormulateError::NoSolution),
         Err(native::NativeError::TooLarge(_)) => Err(FormulateError::PresolveTooLarge {

@@ -5,9 +5,9 @@
 
 use super::cages::add_row_or_drop;
 use super::{Layout, ProductMethod, names};
-use crate::ir::{Cage, Cell};
 use crate::model::{Domain, Model, ModelError, RowFamily, Sense};
-use crate::tuples::Tuples;
+use crate::puzzle::ir::{Cage, Cell};
+use crate::puzzle::tuples::Tuples;
 
 /// The distinct value sets of a straight cage's tuples, each sorted.
 pub fn value_sets(t: &Tuples) -> Vec<Vec<u8>> {

@@ -1,7 +1,7 @@
 use super::*;
-use crate::diag::Span;
-use crate::ir::{Cage, Cell, Grid, Op};
 use crate::model::VarId;
+use crate::puzzle::diag::Span;
+use crate::puzzle::ir::{Cage, Cell, Grid, Op};
 
 /// The essay's 4×4 puzzle kk0 and its solution.
 fn kk0() -> (Puzzle, Grid) {
@@ -22,7 +22,7 @@ fn kk0() -> (Puzzle, Grid) {
             cage(7, Op::Add, &[12, 13]),
             cage(2, Op::Div, &[14, 15]),
         ],
-        rules: crate::ir::Rules::KenKen,
+        rules: crate::puzzle::ir::Rules::KenKen,
     };
     let grid = Grid {
         values: vec![
@@ -58,7 +58,7 @@ fn point(model: &Model, puzzle: &Puzzle, grid: &Grid) -> impl Fn(VarId) -> i64 +
         if let [a, b] = here[..] {
             set(names::u(c), (a > b) as i64);
         }
-        if let Ok(t) = crate::tuples::enumerate(cage, n, 100_000) {
+        if let Ok(t) = crate::puzzle::tuples::enumerate(cage, n, 100_000) {
             if let Some(ti) = t.iter().position(|tuple| tuple == &here[..]) {
                 set(format!("z_{}_{}", c + 1, ti + 1), 1);
             }
@@ -147,7 +147,7 @@ fn product_rows_use_every_exponent_at_n_16() {
     let model = formulate(&Puzzle {
         size: n,
         cages,
-        rules: crate::ir::Rules::KenKen,
+        rules: crate::puzzle::ir::Rules::KenKen,
     })
     .unwrap();
     let p2 = model.rows().find(|r| r.name == "cage_1_p2").unwrap();

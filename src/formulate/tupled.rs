@@ -7,7 +7,7 @@ use super::Layout;
 use super::cages::add_row_or_drop;
 use super::names;
 use crate::model::{Domain, Model, ModelError, RowFamily, Sense, VarId};
-use crate::tuples::Tuples;
+use crate::puzzle::tuples::Tuples;
 
 /// (T.1) `Σ_τ z[C,τ] = 1`; (T.2) `x[i,j,k] − Σ_{τ(i,j)=k} z[C,τ] = 0`.
 /// Returns the `(tuple index, z)` it declared.

@@ -12,8 +12,8 @@ use nom::combinator::{all_consuming, map_opt, opt, recognize};
 use nom::{IResult, Parser};
 
 use super::text::{Locator, found, number, quote};
-use crate::diag::{Diagnostic, Diagnostics, Span};
-use crate::ir::{Cage, Cell, MAX_SIZE, Op, Puzzle};
+use crate::puzzle::diag::{Diagnostic, Diagnostics, Span};
+use crate::puzzle::ir::{Cage, Cell, MAX_SIZE, Op, Puzzle};
 
 type Res<'a, T> = IResult<&'a str, T, ()>;
 
@@ -324,12 +324,14 @@ fn assemble(cages: Vec<RawCage>, loc: &mut Locator, diags: &mut Diagnostics) -> 
     let puzzle = Puzzle {
         size: n,
         cages: out,
-        rules: crate::ir::Rules::KenKen,
+        rules: crate::puzzle::ir::Rules::KenKen,
     };
     if repeated {
         // Validation will not run; a cell typed twice is often one typed
         // instead of another, which this names.
-        diags.0.extend(crate::valid::uncovered_cells(&puzzle).0);
+        diags
+            .0
+            .extend(crate::puzzle::valid::uncovered_cells(&puzzle).0);
     }
     Some(puzzle)
 }

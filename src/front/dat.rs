@@ -23,8 +23,8 @@ use lex::{Tok, Token};
 use stmt::{Stmt, statements};
 
 use super::text::Locator;
-use crate::diag::{Diagnostic, Diagnostics, Span};
-use crate::ir::{Op, Puzzle};
+use crate::puzzle::diag::{Diagnostic, Diagnostics, Span};
+use crate::puzzle::ir::{Op, Puzzle};
 
 /// A value with where it was written.
 #[derive(Clone, Copy, Debug)]

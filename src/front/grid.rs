@@ -23,8 +23,8 @@ use nom::character::complete::digit1;
 use nom::combinator::opt;
 
 use super::text::{Locator, found, number, quote};
-use crate::diag::{Diagnostic, Diagnostics, Span};
-use crate::ir::{Cage, Cell, MAX_SIZE, Op, Puzzle, Rules};
+use crate::puzzle::diag::{Diagnostic, Diagnostics, Span};
+use crate::puzzle::ir::{Cage, Cell, MAX_SIZE, Op, Puzzle, Rules};
 
 /// A label token: ASCII letters and digits.
 fn is_label_char(c: char) -> bool {

@@ -15,8 +15,8 @@ use nom::combinator::opt;
 use nom::sequence::preceded;
 
 use super::text::{Locator, number, quote};
-use crate::diag::{Diagnostic, Diagnostics, Span};
-use crate::ir::{Cage, Cell, MAX_SIZE, Op, Puzzle, Rules};
+use crate::puzzle::diag::{Diagnostic, Diagnostics, Span};
+use crate::puzzle::ir::{Cage, Cell, MAX_SIZE, Op, Puzzle, Rules};
 
 type Res<'a, T> = nom::IResult<&'a str, T, ()>;
 

@@ -1,5 +1,5 @@
 //! Front-ends: puzzle text in, [`Puzzle`] out, with every problem of the file
-//! reported as a [`Diagnostic`](crate::diag::Diagnostic); and [`write`], the
+//! reported as a [`Diagnostic`](crate::puzzle::diag::Diagnostic); and [`write`], the
 //! way back from a [`Puzzle`] to each of these formats (`cagec convert`).
 //!
 //! The parsers keep going after an error (the next line, the next statement)
@@ -15,8 +15,8 @@ pub mod solution;
 pub(crate) mod text;
 pub mod write;
 
-use crate::diag::Diagnostics;
-use crate::ir::Puzzle;
+use crate::puzzle::diag::Diagnostics;
+use crate::puzzle::ir::Puzzle;
 use crate::words::Named;
 
 /// The input formats cagec reads.
@@ -96,14 +96,14 @@ pub fn parse(format: InputFormat, src: &str) -> Result<(Puzzle, Diagnostics), Di
         InputFormat::Keen => keen::parse(src),
     };
     result
-        .map(|(puzzle, warnings)| (puzzle, crate::diag::cap(warnings)))
-        .map_err(crate::diag::cap)
+        .map(|(puzzle, warnings)| (puzzle, crate::puzzle::diag::cap(warnings)))
+        .map_err(crate::puzzle::diag::cap)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::Cell;
+    use crate::puzzle::ir::Cell;
     use proptest::prelude::*;
 
     fn both(src: &str) {
@@ -114,7 +114,7 @@ mod tests {
             InputFormat::Keen,
         ] {
             if let Ok((puzzle, _)) = parse(format, src) {
-                let _ = crate::valid::check(&puzzle);
+                let _ = crate::puzzle::valid::check(&puzzle);
             } else if let Err(d) = parse(format, src) {
                 assert!(d.has_errors(), "Err without an error for {src:?}");
             }
@@ -151,7 +151,7 @@ mod tests {
     }
 
     /// `n` lines of `n` numbers.
-    fn read_grid(path: &std::path::Path) -> crate::ir::Grid {
+    fn read_grid(path: &std::path::Path) -> crate::puzzle::ir::Grid {
         let text = std::fs::read_to_string(path).expect("grid file");
         let values = text
             .lines()
@@ -161,7 +161,7 @@ mod tests {
                     .collect()
             })
             .collect();
-        crate::ir::Grid { values }
+        crate::puzzle::ir::Grid { values }
     }
 
     #[test]
@@ -170,7 +170,7 @@ mod tests {
         let mut checked = 0;
         for entry in std::fs::read_dir(root.join("puzzles")).expect("fixtures/puzzles") {
             let path = entry.expect("entry").path();
-            let loaded = crate::input::load(&path, None)
+            let loaded = crate::io::input::load(&path, None)
                 .unwrap_or_else(|e| panic!("{} does not load:\n{e}", path.display()));
             let stem = path.file_stem().and_then(|s| s.to_str()).expect("stem");
             let grid = root.join("solutions").join(format!("{stem}.grid"));
@@ -184,7 +184,7 @@ mod tests {
                 );
                 continue;
             }
-            let violations = crate::verify::check(&loaded.puzzle, &read_grid(&grid));
+            let violations = crate::puzzle::verify::check(&loaded.puzzle, &read_grid(&grid));
             assert!(violations.is_empty(), "{stem}: {violations:?}");
             checked += 1;
         }
@@ -194,7 +194,7 @@ mod tests {
     #[test]
     fn fixtures_read_as_intended() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/puzzles");
-        let load = |name: &str| crate::input::load(&root.join(name), None).expect(name);
+        let load = |name: &str| crate::io::input::load(&root.join(name), None).expect(name);
         let kk0 = load("kk0.cage");
         assert_eq!((kk0.puzzle.size, kk0.puzzle.cages.len()), (4, 7));
         assert_eq!(kk0.warnings, "");

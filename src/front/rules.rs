@@ -3,8 +3,8 @@
 //! passes `--killer`. Under Killer Sudoku rules every cage is a sum: a clue
 //! written without an operator is read as one, and n must be a square b².
 
-use crate::diag::{Diagnostic, Diagnostics, Span};
-use crate::ir::{Op, Puzzle, Rules};
+use crate::puzzle::diag::{Diagnostic, Diagnostics, Span};
+use crate::puzzle::ir::{Op, Puzzle, Rules};
 
 /// The directive that marks a file as Killer Sudoku.
 pub const KILLER_DIRECTIVE: &str = "cagec: killer";
@@ -73,7 +73,7 @@ pub fn apply(mut puzzle: Puzzle, src: &str, force_killer: bool) -> Result<Puzzle
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{Cage, Cell};
+    use crate::puzzle::ir::{Cage, Cell};
 
     fn cage(target: u64, op: Op, cells: &[usize], n: usize) -> Cage {
         Cage {

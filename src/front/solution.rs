@@ -1,8 +1,8 @@
 //! Solution grids as text: n lines of n values, as `cagec check` reads them
 //! and every face (the command line, Python, the page) accepts them.
 
-use crate::diag::{Diagnostic, Diagnostics, Span};
-use crate::ir::Grid;
+use crate::puzzle::diag::{Diagnostic, Diagnostics, Span};
+use crate::puzzle::ir::Grid;
 
 /// Parses n lines of n non-negative integers. Blank lines and `#` comments are
 /// skipped. Every malformed token and every short or long line is reported.

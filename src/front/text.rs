@@ -1,7 +1,7 @@
 //! Small helpers shared by the front-ends: positions, token descriptions for
 //! "found …" messages, numbers that may overflow, and the error cap.
 
-use crate::diag::Span;
+use crate::puzzle::diag::Span;
 
 /// Turns byte offsets into spans. Offsets usually come in increasing order, so
 /// it walks forward from the last one: linear time even on a 10 MB line with

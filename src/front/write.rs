@@ -14,14 +14,14 @@
 //! two cells; the other formats keep them.
 //! Size, targets and operations always survive. [`canonical`] is the form in
 //! which every trip is the identity. Killer puzzles get a first line
-//! `# cagec: killer`, which the input layer ([`crate::rules`]) reads to
+//! `# cagec: killer`, which the input layer ([`crate::front::rules`]) reads to
 //! switch the rules back on.
 
 use std::fmt::Write as _;
 
 use super::{InputFormat, keen};
-use crate::diag::Span;
-use crate::ir::{Cage, Puzzle, Rules};
+use crate::puzzle::diag::Span;
+use crate::puzzle::ir::{Cage, Puzzle, Rules};
 use crate::words::Named;
 
 /// The formats `cagec convert` writes.
@@ -134,7 +134,7 @@ pub fn to_string(format: Format, puzzle: &Puzzle) -> Result<String, WriteError> 
 /// The directive line for Killer rules, else nothing.
 fn directive(puzzle: &Puzzle) -> String {
     match puzzle.rules {
-        Rules::Killer { .. } => format!("# {}\n", crate::rules::KILLER_DIRECTIVE),
+        Rules::Killer { .. } => format!("# {}\n", crate::front::rules::KILLER_DIRECTIVE),
         Rules::KenKen => String::new(),
     }
 }
@@ -215,8 +215,8 @@ pub fn grid(puzzle: &Puzzle) -> String {
 pub fn givens_as_sums(puzzle: &Puzzle) -> Puzzle {
     let mut p = puzzle.clone();
     for c in &mut p.cages {
-        if c.op == crate::ir::Op::Given {
-            c.op = crate::ir::Op::Add;
+        if c.op == crate::puzzle::ir::Op::Given {
+            c.op = crate::puzzle::ir::Op::Add;
         }
     }
     p

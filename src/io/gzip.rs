@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use flate2::{Compression, GzBuilder};
 
-use crate::atomic::Fill;
+use crate::io::atomic::Fill;
 
 /// zlib's default level. Level 3 is about five times faster on a 36 MB
 /// model and 1–7% larger (docs/outputs.md); 6 keeps bundles small.

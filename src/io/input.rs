@@ -3,9 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::diag::Diagnostics;
 use crate::front::{self, InputFormat};
-use crate::ir::Puzzle;
+use crate::puzzle::diag::Diagnostics;
+use crate::puzzle::ir::Puzzle;
 use crate::words::{Message, Rust, Setting, Words};
 
 /// A puzzle that parsed and validated, with the warnings met on the way.
@@ -140,14 +140,14 @@ pub fn load_str_with(
         Ok(ok) => ok,
         Err(diags) => return Err(invalid(diags, &display_name, src)),
     };
-    let puzzle = match crate::rules::apply(puzzle, src, killer) {
+    let puzzle = match crate::front::rules::apply(puzzle, src, killer) {
         Ok(p) => p,
         Err(errors) => {
             diags.0.extend(errors.0);
             return Err(invalid(diags, &display_name, src));
         }
     };
-    diags.0.extend(crate::valid::check(&puzzle).0);
+    diags.0.extend(crate::puzzle::valid::check(&puzzle).0);
     if diags.has_errors() {
         return Err(invalid(diags, &display_name, src));
     }

@@ -5,7 +5,7 @@
 //! divisibility. Every such cage is checked exactly once its cells are fixed.
 
 use super::{Fail, bits};
-use crate::ir::{Cage, Op};
+use crate::puzzle::ir::{Cage, Op};
 
 pub(super) struct Fallback {
     op: Op,
@@ -120,7 +120,7 @@ impl Fallback {
             .iter()
             .map(|&c| dom[c as usize].trailing_zeros() + 1)
             .collect();
-        crate::verify::op_holds(self.op, self.target as u128, &values)
+        crate::puzzle::verify::op_holds(self.op, self.target as u128, &values)
     }
 
     /// Generalised arc consistency on Σ cells = target, by reachable sums.

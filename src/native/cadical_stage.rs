@@ -29,7 +29,7 @@ use super::bits;
 use super::problem::{CageKind, Problem};
 use super::propagation::State;
 use super::{CdclRun, Clock};
-use crate::ir::Op;
+use crate::puzzle::ir::Op;
 
 /// Whether every cage has an encoding (huge hidden or long difference and
 /// ratio cages have none; the depth-first search keeps those puzzles).

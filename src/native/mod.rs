@@ -50,8 +50,8 @@ pub use std::time::Instant;
 #[cfg(target_arch = "wasm32")]
 pub use web_time::Instant;
 
-use crate::ir::{Grid, Puzzle};
-use crate::tuples;
+use crate::puzzle::ir::{Grid, Puzzle};
+use crate::puzzle::tuples;
 use search::End;
 
 /// Largest grid the native solver takes.

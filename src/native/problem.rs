@@ -4,8 +4,8 @@
 
 use super::arithmetic::Fallback;
 use super::table::Table;
-use crate::ir::{Puzzle, Rules};
-use crate::tuples;
+use crate::puzzle::ir::{Puzzle, Rules};
+use crate::puzzle::tuples;
 
 /// Propagator ids: cages first (`0..cages.len()`), then lines.
 pub(super) type PropId = u32;

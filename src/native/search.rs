@@ -11,7 +11,7 @@ use super::Clock;
 use super::Stats;
 use super::problem::{CageKind, Problem};
 use super::propagation::{Propagator, State};
-use crate::ir::Grid;
+use crate::puzzle::ir::Grid;
 
 pub(super) struct Search<'a> {
     p: &'a Problem,

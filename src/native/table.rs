@@ -12,7 +12,7 @@
 
 use super::problem::Offsets;
 use super::{Fail, bits};
-use crate::tuples::Tuples;
+use crate::puzzle::tuples::Tuples;
 
 pub(super) struct Table {
     pub tuples: Tuples,

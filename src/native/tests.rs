@@ -1,6 +1,6 @@
 use super::*;
-use crate::diag::Span;
-use crate::ir::{Cage, Cell, Op};
+use crate::puzzle::diag::Span;
+use crate::puzzle::ir::{Cage, Cell, Op};
 
 /// A puzzle from J-wiki cage lines (test helper; the real parser is `front`).
 fn parse(text: &str) -> Puzzle {
@@ -41,7 +41,7 @@ fn parse(text: &str) -> Puzzle {
     Puzzle {
         size: n,
         cages,
-        rules: crate::ir::Rules::KenKen,
+        rules: crate::puzzle::ir::Rules::KenKen,
     }
 }
 
@@ -90,7 +90,7 @@ fn counts_every_solution_of_an_ambiguous_puzzle() {
     assert!(out.complete);
     assert_eq!(out.solutions.len(), 2);
     for g in &out.solutions {
-        assert_eq!(crate::verify::check(&p, g), vec![]);
+        assert_eq!(crate::puzzle::verify::check(&p, g), vec![]);
     }
     let limited = solve(
         &p,
@@ -134,7 +134,7 @@ fn falls_back_to_bounds_for_huge_cages() {
     .unwrap();
     assert_eq!(out.solutions.len(), 3);
     for g in &out.solutions {
-        assert_eq!(crate::verify::check(&p, g), vec![]);
+        assert_eq!(crate::puzzle::verify::check(&p, g), vec![]);
     }
 }
 
@@ -154,7 +154,7 @@ fn generated_puzzles_are_solved_and_verified() {
             1,
             "seed {seed}: the generating square fits"
         );
-        assert_eq!(crate::verify::check(&p, &out.solutions[0]), vec![]);
+        assert_eq!(crate::puzzle::verify::check(&p, &out.solutions[0]), vec![]);
     }
 }
 
@@ -223,7 +223,7 @@ fn all_solutions(
     .unwrap();
     assert!(out.complete, "{strategy:?} {learner:?} explored everything");
     for g in &out.solutions {
-        assert_eq!(crate::verify::check(p, g), vec![]);
+        assert_eq!(crate::puzzle::verify::check(p, g), vec![]);
     }
     let mut grids = out.solutions;
     grids.sort_by(|a, b| a.values.cmp(&b.values));
@@ -271,7 +271,7 @@ fn the_conflict_driven_stages_find_every_solution() {
 fn the_cadical_encoding_keeps_killer_cages_distinct() {
     let text = "2+,0 15\n5+,1 2\n4,3\n7+,4 5\n3+,6 7\n3+,8 9\n7+,10 11\n7+,12 13\n2,14\n";
     let (mut p, _) = crate::front::cage::parse(text).expect("the puzzle parses");
-    p.rules = crate::ir::Rules::Killer { box_size: 2 };
+    p.rules = crate::puzzle::ir::Rules::Killer { box_size: 2 };
     let problem = problem::Problem::new(&p, tuples::DEFAULT_LIMIT);
     let open = propagation::State::unpropagated(&problem);
     let run = cadical_stage::search(&problem, &open, &[], 2, Clock::default(), None);
@@ -283,7 +283,7 @@ fn the_cadical_encoding_keeps_killer_cages_distinct() {
     );
     // Without the distinct rule it would have one: 1 + 1 in the corners.
     let mut kenken = p.clone();
-    kenken.rules = crate::ir::Rules::KenKen;
+    kenken.rules = crate::puzzle::ir::Rules::KenKen;
     let problem = problem::Problem::new(&kenken, tuples::DEFAULT_LIMIT);
     let open = propagation::State::unpropagated(&problem);
     let run = cadical_stage::search(&problem, &open, &[], 2, Clock::default(), None);
@@ -317,7 +317,7 @@ fn lazy_clause_generation_proves_a_hard_peer_puzzle_unique() {
 }
 
 /// The held-out peer puzzles up to 16×16 with their grids.
-fn peer_fixtures() -> Vec<(String, crate::ir::Puzzle, Vec<Vec<u32>>)> {
+fn peer_fixtures() -> Vec<(String, crate::puzzle::ir::Puzzle, Vec<Vec<u32>>)> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/scale/peer/");
     let mut out = Vec::new();
     for n in [10, 12, 14, 16] {

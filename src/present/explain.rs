@@ -22,9 +22,9 @@ use crate::formulate::{
     CageEncoding, CageRows, FormulateError, Formulated, Formulation, Options, ProductMethod,
     formulate_cages,
 };
-use crate::ir::{Cage, Cell, Op, Puzzle};
 use crate::model::{Model, RowFamily};
-use crate::tuples::{self, Tuples};
+use crate::puzzle::ir::{Cage, Cell, Op, Puzzle};
+use crate::puzzle::tuples::{self, Tuples};
 use crate::words::{Message, Rust, Setting, Words};
 use text::{WIDTH, row_pieces, short_note, wrap, wrap_words, wrap_words_at};
 

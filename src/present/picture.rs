@@ -9,7 +9,7 @@
 //! ┃  1  ┃  2  │  1  ┃
 //! ```
 
-use crate::ir::{Grid, Op, Puzzle};
+use crate::puzzle::ir::{Grid, Op, Puzzle};
 
 /// Box-drawing junctions indexed by arm weights (0 none, 1 light, 2 heavy):
 /// `up * 27 + right * 9 + down * 3 + left`.
@@ -201,8 +201,8 @@ impl Painter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diag::Span;
-    use crate::ir::{Cage, Cell};
+    use crate::puzzle::diag::Span;
+    use crate::puzzle::ir::{Cage, Cell};
 
     fn cage(target: u64, op: Op, cells: &[usize], n: usize) -> Cage {
         Cage {
@@ -221,7 +221,7 @@ mod tests {
                 cage(3, Op::Add, &[1, 3], 2),
                 cage(2, Op::Given, &[2], 2),
             ],
-            rules: crate::ir::Rules::KenKen,
+            rules: crate::puzzle::ir::Rules::KenKen,
         }
     }
 

@@ -6,7 +6,7 @@
 //!
 //! The output depends only on its inputs: integer coordinates, fixed
 //! attribute order, no timestamps. It does not check the solution; callers
-//! pass grids that [`crate::verify::check`] accepted.
+//! pass grids that [`crate::puzzle::verify::check`] accepted.
 //!
 //! With [`Options::selectable`] the picture also carries what the page of
 //! `cagec explain --html` needs (`selectable.rs`): one focusable group per
@@ -15,7 +15,7 @@
 
 use std::fmt::{self, Write};
 
-use crate::ir::{Cage, Cell, Grid, Op, Puzzle};
+use crate::puzzle::ir::{Cage, Cell, Grid, Op, Puzzle};
 
 /// Side of a cell, in SVG user units (pixels).
 const CELL: usize = 60;

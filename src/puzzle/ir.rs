@@ -3,7 +3,7 @@
 //! Plain data. Cells are 0-based `(row, col)` here; the 1-based numbering of the
 //! emitted models is the formulation's business.
 
-use crate::diag::Span;
+use crate::puzzle::diag::Span;
 
 /// Largest grid cagec accepts; beyond it the model would not fit in memory anyway.
 pub const MAX_SIZE: usize = 255;

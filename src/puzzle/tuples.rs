@@ -7,7 +7,7 @@
 //! pruning per operation (sum bounds, divisibility), writing into one flat
 //! buffer: no allocation per tuple.
 
-use crate::ir::{Cage, Cell, Op, Puzzle, Rules};
+use crate::puzzle::ir::{Cage, Cell, Op, Puzzle, Rules};
 
 /// The tuples of one cage: `count()` rows of `width` values, row-major,
 /// over `cells` (the cage's cells in row-major order).
@@ -275,7 +275,7 @@ impl Search {
         }
         if i == self.current.len() {
             let values: Vec<u32> = self.current.iter().map(|&v| v as u32).collect();
-            return !crate::verify::cage_holds(cage, &values) || self.emit();
+            return !crate::puzzle::verify::cage_holds(cage, &values) || self.emit();
         }
         for v in 1..=self.n {
             if self.allowed(i, v) {
@@ -316,7 +316,7 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diag::Span;
+    use crate::puzzle::diag::Span;
 
     fn cage(target: u64, op: Op, cells: &[usize], n: usize) -> Cage {
         Cage {

@@ -9,8 +9,8 @@ mod arith;
 
 use std::collections::{BTreeMap, HashSet};
 
-use crate::diag::{Diagnostic, Diagnostics, Span};
-use crate::ir::{Cage, Cell, MAX_SIZE, Op, Puzzle};
+use crate::puzzle::diag::{Diagnostic, Diagnostics, Span};
+use crate::puzzle::ir::{Cage, Cell, MAX_SIZE, Op, Puzzle};
 
 /// Every problem with `puzzle`; empty when it can be formulated.
 pub fn check(puzzle: &Puzzle) -> Diagnostics {
@@ -44,7 +44,7 @@ pub fn check(puzzle: &Puzzle) -> Diagnostics {
         }
     }
     uncovered(&owner, n, &mut d);
-    crate::diag::cap(d)
+    crate::puzzle::diag::cap(d)
 }
 
 /// `cell (2,3) #6`.

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::ir::{Cage, Grid, Op, Puzzle};
+use crate::puzzle::ir::{Cage, Grid, Op, Puzzle};
 
 /// One broken rule, named in puzzle terms (1-based rows, columns and cages).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,7 +94,7 @@ pub fn check(puzzle: &Puzzle, grid: &Grid) -> Vec<Violation> {
             });
         }
     }
-    let killer = matches!(puzzle.rules, crate::ir::Rules::Killer { .. });
+    let killer = matches!(puzzle.rules, crate::puzzle::ir::Rules::Killer { .. });
     for (i, cage) in puzzle.cages.iter().enumerate() {
         let values: Vec<u32> = cage.cells.iter().map(|&cell| grid.get(cell)).collect();
         if killer {
@@ -178,8 +178,8 @@ pub fn op_holds(op: Op, t: u128, values: &[u32]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diag::Span;
-    use crate::ir::Cell;
+    use crate::puzzle::diag::Span;
+    use crate::puzzle::ir::Cell;
 
     fn cage(target: u64, op: Op, cells: &[(usize, usize)]) -> Cage {
         Cage {
@@ -198,7 +198,7 @@ mod tests {
                 cage(2, Op::Div, &[(0, 1), (1, 1)]),
                 cage(2, Op::Add, &[(1, 0)]),
             ],
-            rules: crate::ir::Rules::KenKen,
+            rules: crate::puzzle::ir::Rules::KenKen,
         }
     }
 

@@ -23,9 +23,9 @@ use super::process::{self, Exit, Invocation};
 use super::solvers::{Answer, Answered, Run, SolverSpec, TimeLimit};
 use super::{RawSolution, SolveError, Stop, Values, Via, decode, glpk};
 use crate::compile::Encoded;
-use crate::ir::{Grid, Puzzle};
 use crate::model::Model;
-use crate::verify;
+use crate::puzzle::ir::{Grid, Puzzle};
+use crate::puzzle::verify;
 
 /// What one run established.
 #[derive(Clone, Debug, PartialEq)]

@@ -8,10 +8,10 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use super::{SolveError, Via};
-use crate::atomic::AtomicFiles;
 use crate::back::{self, Amo, FixedNames, mzn};
 use crate::compile::Encoded;
-use crate::ir::{Grid, Puzzle};
+use crate::io::atomic::AtomicFiles;
+use crate::puzzle::ir::{Grid, Puzzle};
 
 /// What the MathProg model prints after `solve;` (glpsol's `-y` file).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::process::Exit;
 use super::solvers::Solver;
-use crate::verify::Violation;
+use crate::puzzle::verify::Violation;
 use crate::words::{Message, Words};
 
 /// Lines of solver output quoted in an error.

@@ -82,7 +82,7 @@ mod tests {
 
     use super::*;
     use crate::formulate::{Options, names};
-    use crate::ir::{Grid, Puzzle};
+    use crate::puzzle::ir::{Grid, Puzzle};
     use crate::solve::session::Workspace;
     use crate::solve::{
         ConfigError, Engine, Mode, Request, SolverChoice, Stop, Uniqueness, Values, solve_native,

@@ -3,11 +3,11 @@
 //! format: CaDiCaL, Kissat and clasp on DIMACS CNF, clasp, MiniSat+ and SCIP
 //! on OPB, Gecode on MiniZinc and FlatZinc (SCIP on FlatZinc too).
 //!
-//! A [`Puzzle`](crate::ir::Puzzle) goes in; the driver writes the model file
+//! A [`Puzzle`](crate::puzzle::ir::Puzzle) goes in; the driver writes the model file
 //! for the chosen route ([`Via`]), runs the binary in a private directory with
 //! a wall-clock kill ([`process`]), reads the solution *file* back (never the
 //! exit code: CBC always exits 0), decodes the grid by variable name
-//! ([`decode`]) and has [`verify`](crate::verify) check it before anyone sees
+//! ([`decode`]) and has [`verify`](crate::puzzle::verify) check it before anyone sees
 //! it. [`session`] adds the no-good cuts that prove uniqueness or enumerate
 //! every solution.
 //!
@@ -36,8 +36,10 @@ pub mod scip;
 pub mod session;
 pub mod solvers;
 
-// Decoding is the core's (the web page decodes HiGHS's answer too).
-pub use crate::decode::{self, Values};
+// Decoding is the back-ends' (the web page decodes HiGHS's answer too); the
+// drivers use it under its one public name.
+use crate::back::decode::{self, Values};
+
 pub use error::SolveError;
 pub use in_process::{InProcess, Runner};
 pub use locate::locate;

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use super::session::{Mode, Outcome, Uniqueness};
 use super::{Existence, SolveError, Stop};
-use crate::ir::Puzzle;
 use crate::native;
+use crate::puzzle::ir::Puzzle;
 
 /// Solves `puzzle` with the built-in solver on up to `threads` threads
 /// ([`native::Options::threads`]); a raised `stop` flag (the command line's
@@ -42,7 +42,7 @@ pub fn solve_native(
         return Err(SolveError::Interrupted);
     }
     for grid in &out.solutions {
-        let violations = crate::verify::check(puzzle, grid);
+        let violations = crate::puzzle::verify::check(puzzle, grid);
         if !violations.is_empty() {
             return Err(SolveError::WrongGrid {
                 solver: "native".to_string(),

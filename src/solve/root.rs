@@ -17,8 +17,8 @@ use super::error::tail;
 use super::locate::Located;
 use super::process::{self, Exit, Invocation};
 use super::{SolveError, Stop, Values, decode, emit, highs};
-use crate::ir::Puzzle;
 use crate::model::Model;
+use crate::puzzle::ir::Puzzle;
 
 /// HiGHS's answer on the LP relaxation.
 #[derive(Clone, Debug, PartialEq, Serialize)]

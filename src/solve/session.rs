@@ -21,9 +21,9 @@ use super::in_process::Runner;
 use super::{Existence, SolveError, Stop, Via};
 use crate::compile::Encoded;
 use crate::formulate::{self, FormulateError, names};
-use crate::ir::{Grid, Puzzle};
 use crate::model::{Model, RowFamily, Sense, VarId};
-use crate::tuples;
+use crate::puzzle::ir::{Grid, Puzzle};
+use crate::puzzle::tuples;
 
 /// How far to go after the first solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

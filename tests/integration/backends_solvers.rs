@@ -8,8 +8,8 @@ use std::io;
 use std::path::Path;
 
 use cagec::back::{self, FixedNames};
-use cagec::ir::{Grid, Puzzle};
 use cagec::model::{Domain, Model, RowFamily, Sense, Term, VarId};
+use cagec::puzzle::ir::{Grid, Puzzle};
 
 use crate::support::puzzles::{KK0, KK0_SOLUTION, KK1, KK1_SOLUTION, cyclic, grid, jwiki};
 use crate::support::solvers::{self, Outcome, Status, available};
@@ -314,7 +314,7 @@ fn assert_solves_to(puzzle: &Puzzle, solution: &Grid) {
 /// files and the uniqueness proof (it still solves the AMPL pair).
 fn assert_solves_with(puzzle: &Puzzle, solution: &Grid, thorough: bool) {
     assert!(
-        cagec::verify::check(puzzle, solution).is_empty(),
+        cagec::puzzle::verify::check(puzzle, solution).is_empty(),
         "bad test data"
     );
     let model = cagec::formulate::formulate(puzzle).expect("formulate");
@@ -379,7 +379,7 @@ fn fixture_puzzles_everywhere() {
         "melkonian5.dat",
     ] {
         let path = fixtures.join("puzzles").join(name);
-        let loaded = cagec::input::load(&path, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let loaded = cagec::io::input::load(&path, None).unwrap_or_else(|e| panic!("{name}: {e}"));
         let stem = name.split('.').next().unwrap_or(name);
         let solution =
             std::fs::read_to_string(fixtures.join("solutions").join(format!("{stem}.grid")))

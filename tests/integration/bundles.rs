@@ -5,9 +5,9 @@
 
 use std::collections::HashMap;
 
-use cagec::decode::{self, Values};
+use cagec::back::decode::{self, Values};
 use cagec::formulate::formulate_with;
-use cagec::verify;
+use cagec::puzzle::verify;
 use std::path::Path;
 
 use crate::support::bundle::*;
@@ -99,7 +99,7 @@ fn every_solver_reads_the_gzip_models_to_the_known_solution() {
         let puzzle = fixture(name);
         let expected = known_grid(Path::new(&puzzle)).unwrap();
         let n = expected.len();
-        let loaded = cagec::input::load(Path::new(&puzzle), None).unwrap();
+        let loaded = cagec::io::input::load(Path::new(&puzzle), None).unwrap();
         let model = cagec::formulate::formulate(&loaded.puzzle).unwrap();
         let columns: Vec<String> = model
             .vars()
@@ -150,7 +150,7 @@ fn solution_files_pass_highs_on_every_fixture_and_option_set() {
     let mut checked = 0;
     for path in fixtures() {
         let puzzle = path.to_str().unwrap();
-        let loaded = cagec::input::load(&path, None).unwrap();
+        let loaded = cagec::io::input::load(&path, None).unwrap();
         for opts in option_sets::for_rules(loaded.puzzle.rules) {
             let mut args = vec![puzzle, "-o", "m.lp", "--with-solution"];
             args.extend_from_slice(opts);
@@ -309,7 +309,7 @@ fn manifests_agree_with_stats_and_list_failures_in_input_order() {
         assert_eq!(field("rows"), s["rows"].to_string(), "{input}");
         assert_eq!(field("columns"), s["variables"].to_string(), "{input}");
         assert_eq!(field("nonzeros"), s["nonzeros"].to_string(), "{input}");
-        let n = cagec::input::load(Path::new(input), None)
+        let n = cagec::io::input::load(Path::new(input), None)
             .unwrap()
             .puzzle
             .size;

@@ -5,8 +5,8 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use cagec::front::write::{self, Format};
-use cagec::input;
-use cagec::ir::{Op, Rules};
+use cagec::io::input;
+use cagec::puzzle::ir::{Op, Rules};
 
 use crate::support::need_solver;
 

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use cagec::input::{self, LoadError};
+use cagec::io::input::{self, LoadError};
 
 #[test]
 fn invalid_fixtures_are_rejected_with_these_messages() {

@@ -2,9 +2,9 @@
 //! (`snapshots/explain@kk0.snap`, `snapshots/explain@melkonian5.snap`).
 //! A changed snapshot is read line by line before it is accepted.
 
-use cagec::explain::explain;
 use cagec::formulate::Options;
-use cagec::input;
+use cagec::io::input;
+use cagec::present::explain::explain;
 
 fn explained(path: &str) -> String {
     let loaded = input::load(path.as_ref(), None).unwrap_or_else(|e| panic!("{path}: {e}"));

@@ -234,11 +234,11 @@ fn solve_draws_the_checked_solution() {
         .collect();
     assert_eq!(digits(&html), expected);
     // The grid on the page solves the puzzle, by the independent verifier.
-    let puzzle = cagec::input::load(KK0.as_ref(), None).unwrap().puzzle;
-    let grid = cagec::ir::Grid {
+    let puzzle = cagec::io::input::load(KK0.as_ref(), None).unwrap().puzzle;
+    let grid = cagec::puzzle::ir::Grid {
         values: expected.chunks(4).map(<[u32]>::to_vec).collect(),
     };
-    assert!(cagec::verify::check(&puzzle, &grid).is_empty());
+    assert!(cagec::puzzle::verify::check(&puzzle, &grid).is_empty());
     assert!(html.contains("checked against every rule"));
 }
 

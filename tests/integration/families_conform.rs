@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use cagec::ir::{Grid, Puzzle, Rules};
+use cagec::puzzle::ir::{Grid, Puzzle, Rules};
 use serde_json::{Map, Value};
 
 use crate::support::conformance::answers::{Answer, read_answer, run_binary, run_python, warnings};
@@ -79,7 +79,7 @@ fn name_map(path: &Path) -> HashMap<String, String> {
 fn compile_all(dir: &Path) -> Vec<File> {
     let mut files = Vec::new();
     for path in puzzle_paths() {
-        let loaded = cagec::input::load(&path, None).unwrap();
+        let loaded = cagec::io::input::load(&path, None).unwrap();
         let stem = path.file_stem().unwrap().to_str().unwrap();
         let solution = read_grid(&Path::new("fixtures/solutions").join(format!("{stem}.grid")));
         for &format in FORMATS {
@@ -138,7 +138,7 @@ fn judge(reader: &FamilyReader, file: &File, answer: &Answer, allowed: &[String]
         }
     };
     match grid {
-        Ok(g) if !cagec::verify::check(&file.puzzle, &g).is_empty() => {
+        Ok(g) if !cagec::puzzle::verify::check(&file.puzzle, &g).is_empty() => {
             bad.push(format!("a grid that breaks the rules: {:?}", g.values))
         }
         Ok(g) if g != file.solution => bad.push(format!("not the solution: {:?}", g.values)),

@@ -4,9 +4,9 @@
 
 use std::path::Path;
 
-use cagec::input;
-use cagec::ir::Grid;
+use cagec::io::input;
 use cagec::native;
+use cagec::puzzle::ir::Grid;
 
 /// Fixtures with more than one solution, and how many they have.
 const AMBIGUOUS: &[(&str, usize)] = &[];
@@ -31,7 +31,7 @@ fn every_fixture_has_a_verified_solution_found_by_the_native_solver() {
         let stem = path.file_stem().unwrap().to_string_lossy().to_string();
         let loaded = input::load(&path, None).unwrap_or_else(|e| panic!("{name}: {e}"));
         let known = read_grid(&Path::new("fixtures/solutions").join(format!("{stem}.grid")));
-        let bad = cagec::verify::check(&loaded.puzzle, &known);
+        let bad = cagec::puzzle::verify::check(&loaded.puzzle, &known);
         assert!(bad.is_empty(), "{name}: known solution fails: {bad:?}");
         if loaded.puzzle.size > native::MAX_SIZE {
             continue;
@@ -42,7 +42,10 @@ fn every_fixture_has_a_verified_solution_found_by_the_native_solver() {
         };
         let out = native::solve(&loaded.puzzle, &opts).unwrap();
         for g in &out.solutions {
-            assert!(cagec::verify::check(&loaded.puzzle, g).is_empty(), "{name}");
+            assert!(
+                cagec::puzzle::verify::check(&loaded.puzzle, g).is_empty(),
+                "{name}"
+            );
         }
         match AMBIGUOUS.iter().find(|(n, _)| *n == name) {
             Some(&(_, count)) => {

@@ -60,7 +60,7 @@ fn cases() -> Vec<(PathBuf, &'static [&'static [&'static str]])> {
     let cases: Vec<_> = paths
         .into_iter()
         .map(|path| {
-            let loaded = cagec::input::load(&path, None)
+            let loaded = cagec::io::input::load(&path, None)
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             (path, option_sets::for_rules(loaded.puzzle.rules))
         })

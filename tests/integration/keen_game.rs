@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use cagec::front::keen;
 use cagec::generate::{self, Options};
-use cagec::ir::{Grid, Op, Puzzle};
+use cagec::puzzle::ir::{Grid, Op, Puzzle};
 use wait_timeout::ChildExt;
 
 fn sgt_keen() -> Option<PathBuf> {
@@ -169,7 +169,7 @@ fn fresh_game_ids_read_back_byte_for_byte_with_the_games_solution() {
         for id in String::from_utf8_lossy(&out).lines() {
             let (p, w) = keen::parse(id).unwrap_or_else(|d| panic!("{id}: {d:?}"));
             assert!(w.0.is_empty(), "{id}: {w:?}");
-            assert!(cagec::valid::check(&p).0.is_empty(), "{id}");
+            assert!(cagec::puzzle::valid::check(&p).0.is_empty(), "{id}");
             assert_eq!(keen::encode(&p).as_deref(), Ok(id));
             let opts = cagec::native::Options {
                 max_solutions: 2,

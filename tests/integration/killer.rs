@@ -117,7 +117,7 @@ fn the_rules_come_from_the_file_or_the_flag() {
         size: 6,
         seed: 1,
         max_cage: 3,
-        ops: vec![cagec::ir::Op::Add],
+        ops: vec![cagec::puzzle::ir::Op::Add],
         ..Default::default()
     });
     std::fs::write(

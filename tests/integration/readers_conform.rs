@@ -29,7 +29,7 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use cagec::ir::Rules;
+use cagec::puzzle::ir::Rules;
 use serde_json::Value;
 use wait_timeout::ChildExt;
 
@@ -61,7 +61,7 @@ const READER_LIMIT: Duration = Duration::from_secs(900);
 fn cases() -> Vec<Case> {
     let mut cases = Vec::new();
     for path in puzzle_paths() {
-        let loaded = cagec::input::load(&path, None).unwrap();
+        let loaded = cagec::io::input::load(&path, None).unwrap();
         let stem = path.file_stem().unwrap().to_str().unwrap();
         let solution = read_grid(&Path::new("fixtures/solutions").join(format!("{stem}.grid")));
         let options = match loaded.puzzle.rules {

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use cagec::back::OutputFormat;
 use cagec::compile::Compiled;
-use cagec::input;
+use cagec::io::input;
 
 use crate::support::option_sets;
 

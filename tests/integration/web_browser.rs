@@ -85,7 +85,7 @@ const FORMATS: [&str; 4] = ["lp", "mps", "fixed-mps", "ampl"];
 
 /// The model `compile` prints for each option set and output format.
 fn models(dir: &Path, file: &str) -> Value {
-    let rules = cagec::input::load(&dir.join(file), None)
+    let rules = cagec::io::input::load(&dir.join(file), None)
         .unwrap()
         .puzzle
         .rules;
@@ -102,7 +102,7 @@ fn models(dir: &Path, file: &str) -> Value {
 /// The files `compile -o NAME.EXT` writes, by name.
 fn files(dir: &Path, file: &str, options: &[&str], to: &str) -> Value {
     let out = tempfile::tempdir().unwrap();
-    let stem = cagec::input::stem_of(Path::new(file));
+    let stem = cagec::io::input::stem_of(Path::new(file));
     let format: cagec::back::OutputFormat = serde_json::from_value(json!(to)).unwrap();
     let ext = format.extension();
     let path = out.path().join(format!("{stem}.{ext}"));

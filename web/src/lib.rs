@@ -32,7 +32,7 @@ pub fn version() -> String {
 /// files take (`kk2`, as `cagec compile kk2.cage` names them).
 #[wasm_bindgen]
 pub struct Puzzle {
-    loaded: cagec::input::Loaded,
+    loaded: cagec::io::input::Loaded,
 }
 
 /// Reads `text` as `format` (`auto`: a Keen ID when it looks like one, else

@@ -5,15 +5,15 @@
 use std::path::Path;
 
 use cagec::compile::Compiled;
-use cagec::diag::Severity;
-use cagec::explain::html;
 use cagec::front::write::{self, Format};
 use cagec::front::{InputFormat, keen};
-use cagec::input::{self, LoadError, Loaded};
-use cagec::ir::{Grid, Op, Puzzle};
-use cagec::stats::Stats;
+use cagec::io::input::{self, LoadError, Loaded};
+use cagec::present::explain::html;
+use cagec::present::stats::Stats;
+use cagec::puzzle::diag::Severity;
+use cagec::puzzle::ir::{Grid, Op, Puzzle};
 use cagec::words::{Message, Named};
-use cagec::{svg, verify};
+use cagec::{present::svg, puzzle::verify};
 use serde::Serialize;
 
 use crate::options::ModelOptions;

@@ -2,12 +2,12 @@
 //! script), and the columns HiGHS returns read back into a grid that the
 //! verifier checks, or into each cell's x values for the LP relaxation.
 
+use cagec::back::decode::{self, Values};
 use cagec::back::{self, OutputFormat};
-use cagec::decode::{self, Values};
 use cagec::formulate::formulate_with;
-use cagec::ir::Puzzle;
 use cagec::native::{self, Instant};
-use cagec::verify;
+use cagec::puzzle::ir::Puzzle;
+use cagec::puzzle::verify;
 use serde::Serialize;
 use std::time::Duration;
 
@@ -109,7 +109,7 @@ pub fn read_columns(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cagec::input::load_str;
+    use cagec::io::input::load_str;
 
     fn kk0() -> Puzzle {
         let text = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n";
@@ -135,7 +135,7 @@ mod tests {
             env!("CARGO_MANIFEST_DIR"),
             "/../fixtures/puzzles/big10.cage"
         );
-        cagec::input::load(std::path::Path::new(path), None)
+        cagec::io::input::load(std::path::Path::new(path), None)
             .unwrap()
             .puzzle
     }
@@ -144,7 +144,7 @@ mod tests {
     /// would read (a fixed-MPS file's short names from its rename map).
     fn columns(puzzle: &Puzzle, opts: &ModelOptions, grid: &[Vec<u32>]) -> (Vec<String>, Vec<f64>) {
         let model = formulate_with(puzzle, &opts.formulate()).unwrap();
-        let grid = cagec::ir::Grid {
+        let grid = cagec::puzzle::ir::Grid {
             values: grid.to_vec(),
         };
         let point = cagec::formulate::point::feasible_point(&model, puzzle, &grid).unwrap();

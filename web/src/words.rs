@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use cagec::explain::ExplainError;
+use cagec::present::explain::ExplainError;
 use cagec::words::{Message, Setting, Words};
 
 /// The page's controls, by their labels.

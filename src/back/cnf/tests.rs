@@ -136,7 +136,7 @@ fn at_most_one_either_way() {
 #[test]
 fn the_tuple_choice_has_no_at_most_one_and_the_counts_are_exact() {
     let path = format!("{}/fixtures/puzzles/kk0.cage", env!("CARGO_MANIFEST_DIR"));
-    let p = crate::input::load(path.as_ref(), None).unwrap().puzzle;
+    let p = crate::io::input::load(path.as_ref(), None).unwrap().puzzle;
     let opts = crate::formulate::Options {
         formulation: crate::formulate::Formulation::Tuples,
         ..Default::default()

@@ -4,7 +4,7 @@ use std::io;
 
 use super::*;
 use crate::back::*;
-use crate::ir::Grid;
+use crate::puzzle::ir::Grid;
 
 /// Accepts `room` bytes, then fails.
 struct Full {

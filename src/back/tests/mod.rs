@@ -9,8 +9,8 @@ mod layout;
 
 use std::io;
 
-use crate::ir::Grid;
 use crate::model::{Domain, Model, RowFamily, Sense};
+use crate::puzzle::ir::Grid;
 
 /// Renders with one of the writers into a string.
 pub(super) fn render_with(write: impl FnOnce(&mut dyn io::Write) -> io::Result<()>) -> String {
@@ -62,8 +62,8 @@ pub(super) fn small_model() -> Model {
 }
 
 /// A puzzle from J-wiki cage lines separated by `/` (`11+,1 2 5 6`).
-pub(super) fn jwiki(n: usize, text: &str) -> crate::ir::Puzzle {
-    use crate::ir::{Cage, Cell, Op};
+pub(super) fn jwiki(n: usize, text: &str) -> crate::puzzle::ir::Puzzle {
+    use crate::puzzle::ir::{Cage, Cell, Op};
     let cage = |line: &str| {
         let (clue, cells) = line.trim().split_once(',').unwrap();
         let op = match clue.chars().last() {
@@ -83,10 +83,10 @@ pub(super) fn jwiki(n: usize, text: &str) -> crate::ir::Puzzle {
             span: Default::default(),
         }
     };
-    crate::ir::Puzzle {
+    crate::puzzle::ir::Puzzle {
         size: n,
         cages: text.split('/').map(cage).collect(),
-        rules: crate::ir::Rules::KenKen,
+        rules: crate::puzzle::ir::Rules::KenKen,
     }
 }
 

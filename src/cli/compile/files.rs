@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use cagec::back::OutputFormat;
-use cagec::input;
+use cagec::io::input;
 
 /// The extension of a model file of `format` (`mps`, or `mps.gz`).
 pub fn extension(format: OutputFormat, gz: bool) -> String {

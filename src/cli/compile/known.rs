@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
-use cagec::ir::{Grid, Puzzle};
 use cagec::native;
+use cagec::puzzle::ir::{Grid, Puzzle};
 
 /// Search failures and conflicts the native solver may spend per puzzle by
 /// default: every fixture and printed puzzle needs far less (docs/outputs.md).
@@ -64,7 +64,7 @@ pub fn find(puzzle: &Puzzle, effort: u64) -> Result<Known, String> {
     };
     let out = native::solve(puzzle, &opts).map_err(|e| e.to_string())?;
     for grid in &out.solutions {
-        if let Some(v) = cagec::verify::check(puzzle, grid).first() {
+        if let Some(v) = cagec::puzzle::verify::check(puzzle, grid).first() {
             return Err(format!("the native solver returned a wrong grid ({v})"));
         }
     }

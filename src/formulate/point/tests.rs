@@ -2,8 +2,8 @@ use std::path::{Path, PathBuf};
 
 use super::*;
 use crate::formulate::{Formulation, KillerForm, Options, ProductMethod, formulate_with};
-use crate::ir::{Op, Rules};
 use crate::model::point::Violation;
+use crate::puzzle::ir::{Op, Rules};
 
 /// Every option set: KenKen ones by product method, formulation and presolve;
 /// Killer ones by model form, formulation and presolve.
@@ -70,7 +70,7 @@ fn fixtures() -> Vec<(PathBuf, Puzzle, Grid)> {
     paths
         .into_iter()
         .map(|path| {
-            let puzzle = crate::input::load(&path, None)
+            let puzzle = crate::io::input::load(&path, None)
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
                 .puzzle;
             let stem = path.file_stem().unwrap().to_str().unwrap();

@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 
 use super::{CageSet, Data, Item};
-use crate::diag::{Diagnostic, Diagnostics, Span};
-use crate::ir::{Cage, Cell, MAX_SIZE, Puzzle};
+use crate::puzzle::diag::{Diagnostic, Diagnostics, Span};
+use crate::puzzle::ir::{Cage, Cell, MAX_SIZE, Puzzle};
 
 /// Builds the puzzle, reporting into `diags`; `None` when it cannot be built.
 pub fn puzzle(mut data: Data, diags: &mut Diagnostics) -> Option<Puzzle> {
@@ -43,7 +43,7 @@ pub fn puzzle(mut data: Data, diags: &mut Diagnostics) -> Option<Puzzle> {
     Some(Puzzle {
         size: n,
         cages,
-        rules: crate::ir::Rules::KenKen,
+        rules: crate::puzzle::ir::Rules::KenKen,
     })
 }
 

@@ -3,8 +3,8 @@
 
 use super::Item;
 use super::lex::{Tok, Token};
-use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::front::text::{number, quote};
+use crate::puzzle::diag::{Diagnostic, Diagnostics, Span};
 
 /// The tokens of one statement, without its `;`.
 pub struct Stmt<'t, 'a> {

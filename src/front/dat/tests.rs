@@ -1,7 +1,7 @@
 //! Tests of the .dat reader: the paper's layout, its variants, and errors.
 
 use super::*;
-use crate::ir::Cell;
+use crate::puzzle::ir::Cell;
 
 fn messages(d: &Diagnostics) -> Vec<String> {
     d.0.iter().map(|d| d.to_string()).collect()

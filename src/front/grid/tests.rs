@@ -2,7 +2,7 @@
 //! and every error with its position.
 
 use super::*;
-use crate::ir::Grid;
+use crate::puzzle::ir::Grid;
 
 fn messages(d: &Diagnostics) -> Vec<String> {
     d.0.iter().map(|d| d.to_string()).collect()
@@ -96,7 +96,10 @@ fn reads_the_killer_sudoku_seeds_table() {
         .split(' ')
         .map(|r| r.chars().map(|c| c.to_digit(10).expect("digit")).collect())
         .collect();
-    assert_eq!(crate::verify::check(&killer, &Grid { values }), vec![]);
+    assert_eq!(
+        crate::puzzle::verify::check(&killer, &Grid { values }),
+        vec![]
+    );
 }
 
 #[test]
@@ -225,7 +228,7 @@ fn every_problem_of_a_file_is_reported() {
 #[test]
 fn a_label_used_in_two_places_is_a_disconnected_cage() {
     let p = read("a b\nb a\na 3+\nb 3+\n");
-    let d = crate::valid::check(&p);
+    let d = crate::puzzle::valid::check(&p);
     let m = messages(&d);
     assert_eq!(
         m[0],

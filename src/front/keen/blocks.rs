@@ -6,9 +6,9 @@
 use nom::character::complete::digit1;
 
 use super::expected;
-use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::front::text::{Locator, quote};
-use crate::ir::Cell;
+use crate::puzzle::diag::{Diagnostic, Diagnostics, Span};
+use crate::puzzle::ir::Cell;
 
 /// Union-find over the cells, as the game builds its cages.
 pub(super) struct Dsf(Vec<usize>);

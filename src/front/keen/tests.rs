@@ -71,11 +71,11 @@ fn every_generated_id_reads_encodes_back_identically_and_has_the_games_solution(
     for (id, solution) in &ids {
         let (p, w) = read(id);
         assert!(w.is_empty(), "{id}: {w:?}");
-        assert!(crate::valid::check(&p).0.is_empty(), "{id}");
-        let grid = crate::ir::Grid {
+        assert!(crate::puzzle::valid::check(&p).0.is_empty(), "{id}");
+        let grid = crate::puzzle::ir::Grid {
             values: solution.clone(),
         };
-        assert_eq!(crate::verify::check(&p, &grid), vec![], "{id}");
+        assert_eq!(crate::puzzle::verify::check(&p, &grid), vec![], "{id}");
         assert_eq!(
             encode(&p).as_deref(),
             Ok(id.as_str()),
@@ -102,7 +102,7 @@ fn game_puzzles_have_exactly_the_games_solution() {
         assert!(out.complete, "{id}");
         assert_eq!(
             out.solutions,
-            [crate::ir::Grid {
+            [crate::puzzle::ir::Grid {
                 values: solution.clone()
             }],
             "{id}"

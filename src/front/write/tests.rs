@@ -2,9 +2,9 @@
 //! format keeps, for random puzzles of sizes 1 to 16.
 
 use super::*;
-use crate::diag::Diagnostics;
 use crate::generate::{self, Rng};
-use crate::ir::{Cell, Op};
+use crate::puzzle::diag::Diagnostics;
+use crate::puzzle::ir::{Cell, Op};
 use proptest::prelude::*;
 
 const ALL: [Format; 4] = [Format::Jwiki, Format::Dat, Format::Grid, Format::Keen];
@@ -79,7 +79,7 @@ fn round_trip(format: Format, p: &Puzzle) {
         Ok(t) => t,
         Err(e) => {
             assert_eq!(format, Format::Keen, "{e}");
-            let inexpressible = |c: &crate::ir::Cage| match c.op {
+            let inexpressible = |c: &crate::puzzle::ir::Cage| match c.op {
                 Op::Given | Op::Hidden => true,
                 Op::Sub | Op::Div => c.cells.len() != 2,
                 Op::Add | Op::Mul => false,
@@ -89,7 +89,7 @@ fn round_trip(format: Format, p: &Puzzle) {
         }
     };
     let q = read(format, &text);
-    let problems = crate::valid::check(&q);
+    let problems = crate::puzzle::valid::check(&q);
     assert!(
         problems.0.is_empty(),
         "{format:?}: {text}\n{}",

@@ -1,5 +1,5 @@
 //! `cagec explain --html`: one self-contained page for a class. The puzzle's
-//! picture (`crate::svg`, selectable); beside it the explanation of the
+//! picture (`crate::present::svg`, selectable); beside it the explanation of the
 //! selected cage and its rows exactly as `cagec compile --to lp` writes them;
 //! the whole model's rows with a filter by family and the counts of `cagec
 //! stats`; the options that made the model.
@@ -18,9 +18,9 @@ use askama::Template;
 
 use super::{Ctx, ExplainError, cage_body, heading, preamble};
 use crate::formulate::Options;
-use crate::ir::{Grid, Puzzle};
-use crate::stats::Stats;
-use crate::svg;
+use crate::present::stats::Stats;
+use crate::present::svg;
+use crate::puzzle::ir::{Grid, Puzzle};
 use markup::{CellMap, lone_banner, lp_rows};
 
 /// Models with more non-zeros are refused: the page would pass a few MB and
@@ -35,7 +35,7 @@ pub struct Page<'a> {
     pub title: &'a str,
     /// The command line that made the page, shown on it.
     pub command: &'a str,
-    /// A solution to draw; callers pass a grid [`crate::verify::check`] accepted.
+    /// A solution to draw; callers pass a grid [`crate::puzzle::verify::check`] accepted.
     pub solution: Option<&'a Grid>,
     /// The cage selected when the page opens (1-based); the first by default.
     pub selected: Option<usize>,

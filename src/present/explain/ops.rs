@@ -8,10 +8,10 @@ use super::{Ctx, coord, plural};
 use crate::formulate::names;
 use crate::formulate::products::value_sets;
 use crate::formulate::{CageEncoding, Formulated, Formulation, ProductMethod};
-use crate::ir::Cell;
 use crate::model::RowFamily;
+use crate::puzzle::ir::Cell;
 use crate::puzzle::primes::{exponent, factorize, primes_up_to, ratio_big_m};
-use crate::tuples::Tuples;
+use crate::puzzle::tuples::Tuples;
 
 /// Writes `text` as a wrapped paragraph indented under the cage heading.
 fn para(ctx: &Ctx, out: &mut dyn Write, text: &str) -> fmt::Result {
@@ -386,8 +386,9 @@ fn auto_text(ctx: &Ctx, c: usize) -> String {
 pub(super) fn tupled(ctx: &Ctx, c: usize, out: &mut dyn Write) -> fmt::Result {
     let cn = c + 1;
     let z = ctx.cage(c).z.len();
-    let count = crate::tuples::enumerate(&ctx.puzzle.cages[c], ctx.n(), ctx.opts.tuple_limit)
-        .map_or(z, |t| t.count());
+    let count =
+        crate::puzzle::tuples::enumerate(&ctx.puzzle.cages[c], ctx.n(), ctx.opts.tuple_limit)
+            .map_or(z, |t| t.count());
     if z < count {
         para(
             ctx,

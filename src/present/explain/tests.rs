@@ -1,7 +1,7 @@
 use super::text::WIDTH;
 use super::*;
 use crate::formulate::formulate_with;
-use crate::input;
+use crate::io::input;
 
 /// The rows of cage `c` (0-based) read off the model alone: its section,
 /// titled `cage C: …`. An independent check of what the formulation says

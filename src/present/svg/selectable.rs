@@ -8,7 +8,7 @@
 use std::fmt::{self, Write};
 
 use super::{CELL, at, clue_text, escape};
-use crate::ir::{Cell, Puzzle};
+use crate::puzzle::ir::{Cell, Puzzle};
 
 /// The patterns, then the cells grouped by cage.
 pub(super) fn cells(puzzle: &Puzzle, out: &mut dyn Write) -> fmt::Result {

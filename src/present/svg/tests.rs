@@ -1,5 +1,5 @@
 use super::*;
-use crate::input;
+use crate::io::input;
 
 fn load(name: &str) -> Puzzle {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -5,8 +5,8 @@
 //! row of a 4×4 grid (4·4 would repeat a value): a cage with no tuple is an
 //! input error.
 
-use crate::diag::Diagnostic;
-use crate::ir::{Cage, Cell, Op, Rules};
+use crate::puzzle::diag::Diagnostic;
+use crate::puzzle::ir::{Cage, Cell, Op, Rules};
 
 /// Nodes the tuple search may visit per cage before giving up (and assuming
 /// the cage can be met): validation stays fast on any input.
@@ -190,14 +190,14 @@ fn big_factor(t: u64, rest: u64, n: usize) -> String {
     }
 }
 
-/// The cage's tuples (`crate::tuples`) decide what the arithmetic cannot:
+/// The cage's tuples (`crate::puzzle::tuples`) decide what the arithmetic cannot:
 /// `Some(reason)` when there is provably none. One tuple is enough to stop,
 /// and an enumeration that gives up counts as satisfiable.
 fn search(cage: &Cage, rules: Rules, n: usize) -> Option<String> {
     if cage.cells.len() > SEARCH_CELLS {
         return None;
     }
-    let none = !crate::tuples::exists(rules, cage, n, SEARCH_BUDGET)?;
+    let none = !crate::puzzle::tuples::exists(rules, cage, n, SEARCH_BUDGET)?;
     let differ = match rules {
         Rules::KenKen => "cells sharing a row or column differ",
         Rules::Killer { .. } => "all its values differ",

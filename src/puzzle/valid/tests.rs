@@ -37,7 +37,7 @@ fn check_repeating(n: usize, src: &str) -> Vec<String> {
     let p = Puzzle {
         size: n,
         cages,
-        rules: crate::ir::Rules::KenKen,
+        rules: crate::puzzle::ir::Rules::KenKen,
     };
     check(&p).0.iter().map(|d| d.to_string()).collect()
 }
@@ -156,7 +156,7 @@ fn sizes_and_cells_outside_the_grid() {
     let p = Puzzle {
         size: 0,
         cages: vec![],
-        rules: crate::ir::Rules::KenKen,
+        rules: crate::puzzle::ir::Rules::KenKen,
     };
     assert_eq!(
         check(&p).0[0].to_string(),
@@ -165,7 +165,7 @@ fn sizes_and_cells_outside_the_grid() {
     let p = Puzzle {
         size: 256,
         cages: vec![],
-        rules: crate::ir::Rules::KenKen,
+        rules: crate::puzzle::ir::Rules::KenKen,
     };
     assert_eq!(check(&p).0.len(), 1);
     let p = Puzzle {
@@ -175,7 +175,7 @@ fn sizes_and_cells_outside_the_grid() {
             cage(vec![Cell::new(3, 0)]),
             cage(vec![]),
         ],
-        rules: crate::ir::Rules::KenKen,
+        rules: crate::puzzle::ir::Rules::KenKen,
     };
     let got: Vec<String> = check(&p).0.iter().map(|d| d.to_string()).collect();
     assert_eq!(
@@ -202,7 +202,7 @@ fn big_grids_are_checked_fast() {
             cells,
             span: Span::new(1, 1),
         }],
-        rules: crate::ir::Rules::KenKen,
+        rules: crate::puzzle::ir::Rules::KenKen,
     };
     assert!(check(&p).0.is_empty());
     // A checkerboard cage falls apart into n²/2 pieces: one message, shortened.
@@ -218,7 +218,7 @@ fn big_grids_are_checked_fast() {
             cells,
             span: Span::new(1, 1),
         }],
-        rules: crate::ir::Rules::KenKen,
+        rules: crate::puzzle::ir::Rules::KenKen,
     };
     let d = check(&p);
     assert!(
@@ -260,8 +260,8 @@ mod never_panics {
         /// Any IR at all, not only what the parsers build.
         #[test]
         fn on_arbitrary_puzzles(size in 0usize..10, cages in prop::collection::vec(cage(), 0..12)) {
-            let d = check(&Puzzle { size, cages, rules: crate::ir::Rules::KenKen });
-            prop_assert!(d.0.iter().filter(|d| d.is_error()).count() <= crate::diag::MAX_ERRORS + 1);
+            let d = check(&Puzzle { size, cages, rules: crate::puzzle::ir::Rules::KenKen });
+            prop_assert!(d.0.iter().filter(|d| d.is_error()).count() <= crate::puzzle::diag::MAX_ERRORS + 1);
         }
     }
 }

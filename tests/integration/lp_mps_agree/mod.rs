@@ -14,11 +14,11 @@ mod synthetic;
 use std::path::Path;
 
 use cagec::back;
-use cagec::diag::Span;
 use cagec::formulate::{self, FormulateError, Formulation, KillerForm, Options, ProductMethod};
 use cagec::generate::{self, Rng};
-use cagec::ir::{Cage, Grid, Op, Puzzle, Rules};
 use cagec::model::Model;
+use cagec::puzzle::diag::Span;
+use cagec::puzzle::ir::{Cage, Grid, Op, Puzzle, Rules};
 use lin::{Lin, assert_same};
 use proptest::prelude::*;
 
@@ -100,8 +100,8 @@ fn every_fixture_with_every_option() {
         .collect();
     paths.sort();
     for path in &paths {
-        let loaded =
-            cagec::input::load(path, None).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let loaded = cagec::io::input::load(path, None)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let killer = matches!(loaded.puzzle.rules, Rules::Killer { .. });
         let mut seen = Vec::new();
         for opts in all_options(killer) {
@@ -238,8 +238,8 @@ proptest! {
             "{:?} n={} seed={seed} max_cage={max_cage} {opts:?}",
             puzzle.rules, puzzle.size
         );
-        prop_assert!(!cagec::valid::check(&puzzle).has_errors(), "{context}: invalid puzzle");
-        prop_assert_eq!(cagec::verify::check(&puzzle, &grid), vec![], "{}", &context);
+        prop_assert!(!cagec::puzzle::valid::check(&puzzle).has_errors(), "{context}: invalid puzzle");
+        prop_assert_eq!(cagec::puzzle::verify::check(&puzzle, &grid), vec![], "{}", &context);
         let model = formulate::formulate_with(&puzzle, &opts)
             .unwrap_or_else(|e| panic!("{context}: {e}"));
         check_agreement(&context, &model);

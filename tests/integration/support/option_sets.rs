@@ -6,7 +6,7 @@
 use cagec::back::OutputFormat;
 use cagec::compile;
 use cagec::formulate::Options;
-use cagec::ir::Rules;
+use cagec::puzzle::ir::Rules;
 
 pub const KENKEN_OPTIONS: &[&[&str]] = &[
     &[],

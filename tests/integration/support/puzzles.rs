@@ -1,8 +1,8 @@
 //! Test puzzles built by hand (independent of the front-ends): the J-wiki
 //! essay's kk0 and kk1 with their solutions, and cyclic n×n puzzles.
 
-use cagec::diag::Span;
-use cagec::ir::{Cage, Cell, Grid, Op, Puzzle};
+use cagec::puzzle::diag::Span;
+use cagec::puzzle::ir::{Cage, Cell, Grid, Op, Puzzle};
 
 /// A puzzle from J-wiki cage lines separated by `/` (`11+,1 2 5 6`).
 pub fn jwiki(n: usize, text: &str) -> Puzzle {
@@ -29,7 +29,7 @@ pub fn jwiki(n: usize, text: &str) -> Puzzle {
     Puzzle {
         size: n,
         cages: text.split('/').map(cage).collect(),
-        rules: cagec::ir::Rules::KenKen,
+        rules: cagec::puzzle::ir::Rules::KenKen,
     }
 }
 
@@ -94,7 +94,7 @@ pub fn cyclic(n: usize) -> (Puzzle, Grid) {
         Puzzle {
             size: n,
             cages,
-            rules: cagec::ir::Rules::KenKen,
+            rules: cagec::puzzle::ir::Rules::KenKen,
         },
         square,
     )

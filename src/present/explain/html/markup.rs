@@ -8,9 +8,9 @@ use std::ops::Range;
 
 use crate::back::{lp_banner, lp_row};
 use crate::formulate::names;
-use crate::ir::Puzzle;
 use crate::model::{Model, Section};
-use crate::svg::escape;
+use crate::present::svg::escape;
+use crate::puzzle::ir::Puzzle;
 
 /// For each variable and row name, the cells it is about (row-major indices,
 /// 0-based, sorted): an x or y its cell; a cage's own variable (u, z, w) or

@@ -1,7 +1,7 @@
 use super::markup::CellMap;
 use super::*;
 use crate::formulate::{Formulation, ProductMethod, formulate_with};
-use crate::input;
+use crate::io::input;
 
 fn load(name: &str) -> Puzzle {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -185,7 +185,7 @@ fn names_map_to_the_cells_they_mean() {
     assert_eq!(cells("col_1_3"), [0, 4, 8, 12]);
     // kk0's cage 5 is 1- on cells 10 11 (J-wiki): its u and its rows mean the cage.
     let cage5: Vec<u64> = vec![10, 11];
-    assert_eq!(puzzle.cages[4].op, crate::ir::Op::Sub);
+    assert_eq!(puzzle.cages[4].op, crate::puzzle::ir::Op::Sub);
     assert_eq!(cells("u_5"), cage5);
     for r in ctx.cage(4).rows.clone() {
         assert_eq!(cells(ctx.model.row_name(r)), cage5);

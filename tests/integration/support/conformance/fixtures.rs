@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use cagec::ir::{Grid, Puzzle, Rules};
+use cagec::puzzle::ir::{Grid, Puzzle, Rules};
 
 /// Runs the built `cagec` and fails the test unless it succeeds; its stdout.
 pub fn cagec(args: &[&str]) -> Vec<u8> {

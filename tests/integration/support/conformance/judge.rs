@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use cagec::formulate::names::{parse_x, parse_y};
-use cagec::ir::{Grid, Puzzle};
+use cagec::puzzle::ir::{Grid, Puzzle};
 use serde_json::{Map, Value};
 
 use super::readers::{self, Reader};
@@ -122,7 +122,7 @@ pub fn judge(
             let values = r["values"].as_object().cloned().unwrap_or_default();
             match decode(&values, &file.names, case.puzzle.size) {
                 Ok(grid) => {
-                    let broken = cagec::verify::check(&case.puzzle, &grid);
+                    let broken = cagec::puzzle::verify::check(&case.puzzle, &grid);
                     if !broken.is_empty() {
                         bad.push(format!("a grid that breaks the rules: {broken:?}"));
                     } else if grid != case.solution {
@@ -149,7 +149,7 @@ mod tests {
     use serde_json::json;
 
     fn kk0() -> Case {
-        let loaded = cagec::input::load("fixtures/puzzles/kk0.cage".as_ref(), None).unwrap();
+        let loaded = cagec::io::input::load("fixtures/puzzles/kk0.cage".as_ref(), None).unwrap();
         Case {
             name: "kk0".into(),
             family: "J-wiki",
