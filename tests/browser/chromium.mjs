@@ -19,10 +19,18 @@ export const args = [
   "--disable-sync",
 ];
 
-/** A browser context with `options` (a viewport, downloads); close() ends it and removes its profile. */
+// The longest any wait of playwright's (an action, a selector, a function)
+// may take: it only ends a hung test, so it is far above what a machine
+// loaded on every core needs (an idle one shows the live page's first
+// picture in 0.4 s; scripts/bench-web measures it).
+export const WAIT = 120000;
+
+/** A browser context with `options` (a viewport, downloads), whose waits last up to WAIT;
+ * close() ends it and removes its profile. */
 export async function launch(options) {
   const profile = mkdtempSync(join(tmpdir(), "cagec-chromium-"));
   const context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args, ...options });
+  context.setDefaultTimeout(WAIT);
   const page = context.pages()[0] || (await context.newPage());
   return {
     context,

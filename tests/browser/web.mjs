@@ -17,7 +17,7 @@
 // not for the site.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { launch, watch } from "./chromium.mjs";
+import { launch, watch, WAIT } from "./chromium.mjs";
 import { serve } from "./serve.mjs";
 
 const [siteDir, planPath] = process.argv.slice(2);
@@ -26,6 +26,9 @@ if (!siteDir || !planPath) {
   process.exit(2);
 }
 const plan = JSON.parse(readFileSync(planPath, "utf8"));
+// The page's time limit for its solves, in seconds: the solves here take
+// milliseconds to a second; a loaded machine must not make one "not finished".
+const SOLVE_LIMIT = 120;
 const site = await serve(siteDir);
 const browser = await launch({ acceptDownloads: true, viewport: { width: 1400, height: 1000 } });
 const problems = [];
@@ -56,7 +59,8 @@ try {
     if (m.type() === "error") problems.push(`worker console error: ${m.text()}`);
   }));
   await page.goto(site.url);
-  await page.waitForFunction(() => window.cagecLive && window.cagecLive.ready, null, { timeout: 30000 });
+  await page.waitForFunction(() => window.cagecLive && window.cagecLive.ready);
+  await page.fill("#limit", String(SOLVE_LIMIT));
   // The version shown is the crate's (the release the site was built from).
   equal(await page.locator("#cagec-version").textContent(), `cagec ${plan.version}`, "the footer shows the crate's version");
   const examples = await page.locator("#example option").evaluateAll((os) =>
@@ -64,8 +68,7 @@ try {
 
   const version = () => page.evaluate(() => window.cagecLive.version);
   /** Waits until the explanation caught up with the model. */
-  const explained = () => page.waitForFunction(
-    () => document.body.dataset.explained === String(window.cagecLive.version), null, { timeout: 30000 });
+  const explained = () => page.waitForFunction(() => document.body.dataset.explained === String(window.cagecLive.version));
   const modelText = () => page.locator("#model-out").textContent();
 
   async function open(file) {
@@ -166,7 +169,8 @@ try {
   /** Clicks a solve button and waits for its answer. */
   async function solve(button, done) {
     await page.click(button);
-    await page.waitForSelector(`#solve-result.${done}, #solve-result.failed`, { timeout: 60000 });
+    // The page answers by its limit (and its guard 5 s later) at the latest.
+    await page.waitForSelector(`#solve-result.${done}, #solve-result.failed`, { timeout: (SOLVE_LIMIT + 5) * 1000 + WAIT });
     const result = page.locator("#solve-result");
     const cls = await result.getAttribute("class");
     assert.equal(cls, done, `${button}: ${await result.textContent()}`);

@@ -53,9 +53,11 @@ fn every_family_route_solves_every_fixture_and_proves_it_unique() {
 }
 
 /// Seconds each solver run may take on a hard 9×9: fzn-gecode proves each
-/// unique in about 0.1 s, where the FlatZinc it read before (a search on the
-/// grid through linear link rows) did not finish within 60 s on five of ten.
-const HARD_LIMIT: &str = "10";
+/// unique in about 0.1 s and SCIP in about 1 s (3.3 s for the slowest run on
+/// a loaded machine; `cargo bench --bench families` measures them), where
+/// the FlatZinc they read before (a search on the grid through linear link
+/// rows) kept fzn-gecode from finishing within 60 s on five of ten.
+const HARD_LIMIT: &str = "60";
 
 #[test]
 fn the_hard_9x9_keen_puzzles_are_proved_unique_through_fzn_mzn_and_cnf() {
@@ -169,37 +171,42 @@ fn an_infeasible_puzzle_is_proven_so_by_the_solver() {
     }
 }
 
-/// A 20×20 that every family solver takes well over a minute on: the paper's
-/// model in 0/1 and FlatZinc, the tuples alone in MiniZinc.
-fn hard_puzzle(dir: &Path) -> PathBuf {
+/// The generated `size`×`size` puzzle of seed 7, written into `dir`.
+fn generated(dir: &Path, size: usize) -> PathBuf {
+    let n = size.to_string();
     let out = run(cagec(&[
         "generate",
         "--size",
-        "20",
+        &n,
         "--seed",
         "7",
         "-o",
         dir.to_str().unwrap(),
     ]));
     assert_eq!(code(&out), 0, "{}", stderr(&out));
-    dir.join("kenken20-s7.cage")
+    dir.join(format!("kenken{size}-s7.cage"))
 }
 
 #[test]
 fn a_real_time_limit_is_reported_as_such() {
     let dir = tempfile::tempdir().unwrap();
-    let p = hard_puzzle(dir.path());
+    // Puzzles every family solver takes well over a minute on: the paper's
+    // model in 0/1 and FlatZinc, the tuples alone in MiniZinc. A 20×20 for
+    // most; SCIP (through pyscipopt, slow to start) gets a 12×12, whose
+    // smaller files it reads and writes well within cagec's 5 s past the
+    // limit on a loaded machine (the 20×20's CNF took it over 6 s at a load
+    // of 13; scripts/bench-interrupts measures each route).
+    let large = generated(dir.path(), 20);
+    let small = generated(dir.path(), 12);
     for (solver, via) in runs() {
         let model = if via == "mzn" { TUPLES } else { PAPER };
+        let p = if solver == "scip" { &small } else { &large };
         let args = ["solve", "--json", "--time-limit", "1", "--solver", solver];
         let args = [&args[..], &["--via", via], model, &[p.to_str().unwrap()]].concat();
-        let start = std::time::Instant::now();
+        // Its answer at the limit (or MiniSat+'s, interrupted there) says
+        // the limit reached it: a solver that ran on would have been killed
+        // 5 s past the limit and reported hung.
         let out = run(cagec(&args));
-        let took = start.elapsed().as_secs_f64();
-        assert!(
-            took < 5.0,
-            "{solver} {via}: the limit did not reach it ({took:.1} s)"
-        );
         let rec = record(&out);
         assert_eq!(
             (&rec["stop"], &rec["status"]),

@@ -5,6 +5,7 @@
 //! must be a clear error (exit 3) and never a grid.
 
 use serde_json::Value;
+use wait_timeout::ChildExt;
 
 use crate::support::solve::fake::*;
 use crate::support::solve::*;
@@ -74,9 +75,15 @@ fn a_hang_past_the_limit_is_killed_and_reported() {
     let start = std::time::Instant::now();
     let fake = [("FAKE_MODE", mode("hang")), ("FAKE_PID", pid.clone())];
     let out = run(faked(dir.path(), "cbc", &fake, &["--time-limit", "0.2"]));
-    let took = start.elapsed().as_secs_f64();
+    let took = start.elapsed();
     assert_failure(&out, &["still running after 5.2 s", "killed"]);
-    assert!((5.0..15.0).contains(&took), "killed after {took} s");
+    // Not before the wall limit (0.2 s + 5 s + 10 % of 0.2 s), and long
+    // before the hang ends by itself.
+    let limit = std::time::Duration::from_millis(5200);
+    assert!(
+        took >= limit && took < limit + STOPS_WITHIN,
+        "killed after {took:?}"
+    );
     assert_gone(&pid);
 }
 
@@ -250,21 +257,37 @@ fn ctrl_c_kills_the_solver_cleans_up_and_exits_130() {
     let fake = [("FAKE_MODE", mode("hang")), ("FAKE_PID", pid.clone())];
     let mut cmd = faked(dir.path(), "highs", &fake, &[]);
     cmd.env("TMPDIR", &tmp);
-    let child = cmd
+    let mut child = cmd
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    for _ in 0..100 {
-        if pid.exists() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
+    // The fake writes its pid as it starts; cagec installed its handlers
+    // before it started the fake.
+    let deadline = std::time::Instant::now() + STARTS_WITHIN;
+    while std::fs::read_to_string(&pid).map_or(true, |p| !p.ends_with('\n')) {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "cagec ended before the fake solver started"
+        );
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the fake solver did not start within {STARTS_WITHIN:?}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    assert!(pid.exists(), "the fake solver never started");
     let cagec_pid = nix::unistd::Pid::from_raw(child.id() as i32);
     nix::sys::signal::kill(cagec_pid, nix::sys::signal::Signal::SIGINT).unwrap();
+    // Stopped at once, not when the hang ends by itself.
+    let status = child.wait_timeout(STOPS_WITHIN).unwrap();
+    if status.is_none() {
+        let _ = child.kill();
+    }
     let out = child.wait_with_output().unwrap();
+    assert!(
+        status.is_some(),
+        "cagec still ran {STOPS_WITHIN:?} after Ctrl-C"
+    );
     assert_eq!(
         out.status.code(),
         Some(130),

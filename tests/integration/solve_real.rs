@@ -273,13 +273,14 @@ fn infeasible_puzzle_has_no_solution_and_exits_1() {
 
 /// glpsol on the paper's 8×8 model takes far longer than a second: the limit
 /// reaches the solver, and the answer is "time limit", found or not proven.
+/// glpsol's own report of its limit says it reached it: without it, cagec
+/// would have killed it (after 6.1 s) and reported a hung solver.
 #[test]
 fn a_real_time_limit_is_reported_as_such() {
     if !require("glpsol") {
         return;
     }
     let kk2 = root().join("fixtures/puzzles/kk2.cage");
-    let start = std::time::Instant::now();
     let out = run(cagec(&[
         "solve",
         "--json",
@@ -291,12 +292,8 @@ fn a_real_time_limit_is_reported_as_such() {
         "melkonian",
         kk2.to_str().unwrap(),
     ]));
-    assert!(
-        start.elapsed().as_secs_f64() < 5.0,
-        "the limit did not reach glpsol"
-    );
     let rec = record(&out);
-    assert_eq!(rec["stop"], "time-limit", "{rec}");
+    assert_eq!(rec["stop"], "time-limit", "{rec}\n{}", stderr(&out));
     match rec["status"].as_str() {
         Some("not-proven") => assert_eq!(code(&out), 1),
         Some("found") => assert_eq!(code(&out), 0),

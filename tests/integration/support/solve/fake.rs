@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -89,15 +90,29 @@ pub fn highs_file(dir: &Path, name: &str, grid: [[u32; 4]; 4], x_value: f64) -> 
     path
 }
 
-/// The process whose pid is in `file` no longer runs.
+/// How long cagec may take to kill a hung solver, once it should, and to
+/// exit. It takes a fraction of a second (`scripts/bench-interrupts`
+/// measures it); the bound, far below the fake's hang (`exec sleep 600`),
+/// tells "killed" from "waited the hang out" on a machine loaded on every
+/// core.
+pub const STOPS_WITHIN: Duration = Duration::from_secs(20);
+
+/// How long cagec may take to start the fake (the model written, the
+/// process spawned): only a hung test waits it out.
+pub const STARTS_WITHIN: Duration = Duration::from_secs(300);
+
+/// The process whose pid is in `file` stops running (ends, or is a zombie
+/// waiting for its parent) within [`STOPS_WITHIN`].
 pub fn assert_gone(file: &Path) {
     let pid = std::fs::read_to_string(file).unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(200));
-    let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())).unwrap_or_default();
-    assert!(
-        stat.is_empty() || stat.contains(") Z"),
-        "the solver survived: {stat}"
-    );
+    let stat = || std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())).unwrap_or_default();
+    let gone = |stat: &str| stat.is_empty() || stat.contains(") Z");
+    let deadline = Instant::now() + STOPS_WITHIN;
+    while !gone(&stat()) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let stat = stat();
+    assert!(gone(&stat), "the solver survived: {stat}");
 }
 
 pub fn json_run(
