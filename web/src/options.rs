@@ -51,6 +51,7 @@ impl ModelOptions {
                 presolve: self.presolve,
                 product: self.product,
                 formulation: self.formulation,
+                killer_form: self.killer_form,
                 ..ModelRequest::default()
             },
             to: Some(self.to),
