@@ -2,8 +2,13 @@
 //! the model in one output format out, as one stream (standard output, a
 //! Python `bytes`, a page's text box) or as files written together.
 //!
-//! The command line, the Python module and the web page all go through
+//! The command line, the Python module and the web page all resolve what
+//! they were asked into options through a [`Request`] and write through
 //! [`Compiled`], so the same puzzle and options give the same bytes in each.
+
+pub mod request;
+
+pub use request::{ModelRequest, Request, choices, default_formulation};
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -18,23 +23,6 @@ use crate::model::Model;
 use crate::puzzle::ir::Puzzle;
 use crate::words::Named;
 use crate::words::{Message, Rust, Setting, Words};
-
-/// The options `format` writes, from `opts` and the formulation the user
-/// `named` (None: left to the format): the other solver families (OPB, CNF,
-/// MiniZinc, FlatZinc) write the tuples model unless a formulation is named,
-/// because their 0/1 and integer forms start from it. Every face calls this,
-/// so a format's default is the same everywhere.
-pub fn options_for(format: OutputFormat, opts: &Options, named: Option<Formulation>) -> Options {
-    let formulation = match (named, format.is_family()) {
-        (Some(f), _) => f,
-        (None, true) => Formulation::Tuples,
-        (None, false) => Formulation::default(),
-    };
-    Options {
-        formulation,
-        ..opts.clone()
-    }
-}
 
 /// An option the generic MiniZinc model cannot take: the setting, with the
 /// value when only that value is refused (`formulation = melkonian`).
@@ -97,11 +85,6 @@ impl std::fmt::Display for MznRefusal {
 }
 
 impl std::error::Error for MznRefusal {}
-
-/// Why `compile --to mzn` refuses these options, if it does.
-pub fn minizinc_refusal(opts: &Options, named: Option<Formulation>) -> Option<MznRefusal> {
-    refused_by_minizinc(opts, named).map(MznRefusal)
-}
 
 /// A puzzle compiled for one output format.
 pub struct Compiled<'p> {
@@ -450,25 +433,42 @@ pub fn format_from_path(path: &Path) -> Option<OutputFormat> {
 mod tests {
     use super::*;
 
+    fn refusal(model: ModelRequest) -> Option<MznRefusal> {
+        let request = Request {
+            to: Some(OutputFormat::Mzn),
+            model,
+            ..Request::default()
+        };
+        request.resolve().err()
+    }
+
     #[test]
     fn the_minizinc_refusal_names_the_option_in_each_faces_words() {
-        let opts = Options {
+        let why = refusal(ModelRequest {
             product: formulate::ProductMethod::Sets,
-            ..Options::default()
-        };
-        let why = minizinc_refusal(&opts, None).unwrap();
+            ..ModelRequest::default()
+        })
+        .unwrap();
         assert_eq!(why.0.setting, Setting::Product);
         assert!(
             why.to_string()
                 .starts_with("`product` does not apply to `to = mzn`")
         );
-        let named = minizinc_refusal(&Options::default(), Some(Formulation::Melkonian)).unwrap();
+        let named = refusal(ModelRequest {
+            formulation: Some(Formulation::Melkonian),
+            ..ModelRequest::default()
+        })
+        .unwrap();
         assert!(
             named
                 .to_string()
                 .ends_with("use `to = fzn` for the model with `formulation = melkonian`"),
             "{named}"
         );
-        assert!(minizinc_refusal(&Options::default(), Some(Formulation::Tuples)).is_none());
+        let tuples = ModelRequest {
+            formulation: Some(Formulation::Tuples),
+            ..ModelRequest::default()
+        };
+        assert!(refusal(tuples).is_none());
     }
 }

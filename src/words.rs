@@ -20,6 +20,8 @@ pub enum Setting {
     Product,
     Presolve,
     TupleLimit,
+    /// Killer Sudoku rules.
+    Killer,
     KillerForm,
     MaxNonzeros,
     /// `explain`: one cage only.
@@ -47,6 +49,7 @@ impl Setting {
             Setting::Product => "product",
             Setting::Presolve => "presolve",
             Setting::TupleLimit => "tuple-limit",
+            Setting::Killer => "killer",
             Setting::KillerForm => "killer-form",
             Setting::MaxNonzeros => "max-nonzeros",
             Setting::Cage => "cage",
@@ -108,6 +111,10 @@ pub trait Named: Copy + PartialEq + 'static {
         &[]
     }
 
+    /// One line on what the choice is: the command line's help for the
+    /// value (a test holds the two equal), the page's description.
+    fn help(self) -> &'static str;
+
     /// The choice named `text` (a name or an alias).
     fn from_name(text: &str) -> Option<Self> {
         (Self::ALL.iter().copied()).find(|c| c.name() == text || c.aliases().contains(&text))
@@ -116,6 +123,60 @@ pub trait Named: Copy + PartialEq + 'static {
     /// Every name, in order, for a message that lists them.
     fn names() -> Vec<&'static str> {
         Self::ALL.iter().map(|c| c.name()).collect()
+    }
+}
+
+/// One setting's choices, as a face lists them (the page fills its
+/// selects with them): each choice's name, aliases and help, and which is
+/// taken when none is named.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Choices {
+    /// The setting, as [`Setting::name`] spells it (`killer-form`).
+    pub setting: &'static str,
+    /// What the choices are (`Killer form`), as [`Named::WHAT`].
+    pub what: &'static str,
+    /// The choice taken when none is named; null when that depends, and
+    /// `unnamed` says what is taken.
+    pub default: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unnamed: Option<String>,
+    pub choices: Vec<Choice>,
+}
+
+/// One choice of a [`Choices`].
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Choice {
+    pub name: &'static str,
+    pub aliases: &'static [&'static str],
+    pub help: &'static str,
+}
+
+impl Choices {
+    /// Every choice of `T` for `setting`, in [`Named::ALL`]'s order, with
+    /// `default` taken when none is named.
+    pub fn of<T: Named>(setting: Setting, default: Option<T>) -> Choices {
+        Choices {
+            setting: setting.name(),
+            what: T::WHAT,
+            default: default.map(T::name),
+            unnamed: None,
+            choices: (T::ALL.iter())
+                .map(|&c| Choice {
+                    name: c.name(),
+                    aliases: c.aliases(),
+                    help: c.help(),
+                })
+                .collect(),
+        }
+    }
+
+    /// With no default: what is taken when none is named.
+    pub fn unnamed(self, taken: impl Into<String>) -> Choices {
+        Choices {
+            default: None,
+            unnamed: Some(taken.into()),
+            ..self
+        }
     }
 }
 
@@ -176,6 +237,15 @@ macro_rules! from_name {
 }
 pub(crate) use from_name;
 
+/// `a`, `a and b`, `a, b and c`: a list in a sentence.
+pub fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// A message that names settings, rendered in a face's words.
 pub trait Message: std::fmt::Display {
     /// The message in `words`; `Display` is the same in [`Rust`]'s.
@@ -185,6 +255,16 @@ pub trait Message: std::fmt::Display {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sentences_list_with_and() {
+        assert_eq!(and_list(&["lp"]), "lp");
+        assert_eq!(and_list(&["HiGHS", "CBC"]), "HiGHS and CBC");
+        assert_eq!(
+            and_list(&["lp", "mps", "fixed-mps"]),
+            "lp, mps and fixed-mps"
+        );
+    }
 
     #[test]
     fn the_rust_api_names_its_fields() {

@@ -4,7 +4,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from typing_extensions import final
 
-__all__ = ["__version__", "HAS_CDCL", "OUTPUT_EXTENSIONS", "Puzzle", "parse", "load", "solve", "generate", "decode"]
+__all__ = ["__version__", "HAS_CDCL", "OUTPUT_EXTENSIONS", "Puzzle", "parse", "load", "solve", "read_back", "generate", "decode"]
 
 __version__: str
 HAS_CDCL: bool
@@ -67,7 +67,8 @@ def solve(
     progress: Optional[Callable[[Dict[str, Any]], None]] = None,
     highspy: Optional[Callable[..., Any]] = None,
     **options: Any,
-) -> Dict[str, Any]: ...
+) -> str: ...
+def read_back(puzzle: Puzzle, grid: List[List[int]], solver: str, via: str) -> str: ...
 def generate(
     size: int,
     seed: int = 1,

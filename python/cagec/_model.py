@@ -177,6 +177,8 @@ class Model:
         """The grid in a solver's values by column name (every column of the
         model, as LP and MPS name them), checked by cagec's verifier. Raises
         :class:`cagec.SolverError` when the values are not a solution."""
+        import json
+
         from ._solution import Solution
 
         if self.format == "fixed-mps":
@@ -185,22 +187,8 @@ class Model:
         grid = _core.decode(
             self.puzzle._core, names, [float(values[n]) for n in names], **self.options
         )
-        outcome: Dict[str, Any] = {
-            "solver": solver,
-            "via": self.format,
-            "formulation": None,
-            "status": "optimal",
-            "status_text": "optimal",
-            "existence": "found",
-            "solutions": [grid],
-            "unique": None,
-            "uniqueness_not_proven": None,
-            "complete": None,
-            "runs": 1,
-            "seconds": 0.0,
-            "stats": {},
-        }
-        return Solution(self.puzzle, outcome)
+        record = json.loads(_core.read_back(self.puzzle._core, grid, solver, self.format))
+        return Solution(self.puzzle, record)
 
 
 @contextlib.contextmanager

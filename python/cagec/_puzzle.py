@@ -308,6 +308,8 @@ class Puzzle:
         the last call's figures equal the solution's ``stats``. An exception
         it raises stops the solve and is raised here.
         """
+        import json
+
         from . import _highspy
         from ._errors import SolverNotFoundError
         from ._solution import Progress, Solution
@@ -333,10 +335,10 @@ class Puzzle:
                     f"in_process=True needs highspy, which is not installed: {_highspy.INSTALL}",
                     "highspy",
                 )
-        outcome = _core.solve(
+        record = _core.solve(
             self._core, solver, mode, limit, time_limit, threads, via, report, linked, **options
         )
-        return Solution(self, outcome)
+        return Solution(self, json.loads(record))
 
     def check(self, grid: GridLike) -> List[str]:
         """The rules ``grid`` breaks, as ``cagec check`` prints them; an empty

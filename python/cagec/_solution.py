@@ -35,13 +35,20 @@ class Solution:
     """The answer of :meth:`Puzzle.solve`. Every grid in it was checked
     against the puzzle by cagec's own verifier before it was returned.
 
+    It is made from the record ``cagec solve --json`` prints for a puzzle,
+    so its words mean what they mean there.
+
     Attributes:
         puzzle: the puzzle solved.
         solutions: every grid found, in the order found (several with
             ``all=True``, or with ``unique=True`` when there is another).
-        status: why the (first) run stopped: ``optimal`` (solved),
-            ``infeasible`` (proved to have no solution), ``time-limit``,
-            ``other``.
+        status: whether a solution exists: ``found``, ``none`` (proved to
+            have none) or ``not-proven`` (neither found nor disproved: a
+            time limit, ...), as ``cagec solve`` says.
+        stop: why the (first) solver run stopped: ``optimal``,
+            ``infeasible``, ``time-limit``, ``unbounded`` or ``other``.
+        status_text: ``stop`` in words (``time limit reached``, or the
+            solver's own words for ``other``).
         unique: True or False when ``unique=True`` or ``all=True`` settled
             it, None when it was not asked or not proved (see
             ``uniqueness_not_proven``).
@@ -63,6 +70,7 @@ class Solution:
     puzzle: Puzzle
     solutions: List[Grid]
     status: str
+    stop: str
     status_text: str
     unique: Optional[bool]
     uniqueness_not_proven: Optional[str]
@@ -75,22 +83,30 @@ class Solution:
     runs: int
     stats: Dict[str, Any]
 
-    def __init__(self, puzzle: Puzzle, outcome: Dict[str, Any]) -> None:
-        """Made by :meth:`Puzzle.solve` and :meth:`Model.solution_from`."""
+    def __init__(self, puzzle: Puzzle, record: Dict[str, Any]) -> None:
+        """Made by :meth:`Puzzle.solve` and :meth:`Model.solution_from` from
+        the core's record of the solve (``cagec solve --json``'s object, with
+        the words the command line prints beside it under ``detail``)."""
+        detail = record["detail"]
         self.puzzle = puzzle
-        self.solutions = outcome["solutions"]
-        self.status = outcome["status"]
-        self.status_text = outcome["status_text"]
-        self.unique = outcome["unique"]
-        self.uniqueness_not_proven = outcome["uniqueness_not_proven"]
-        self.complete = outcome["complete"]
-        self.solver = outcome["solver"]
-        self.program = outcome.get("program")
-        self.via = outcome["via"]
-        self.formulation = outcome["formulation"]
-        self.seconds = outcome["seconds"]
-        self.runs = outcome["runs"]
-        self.stats = outcome["stats"]
+        grids = record.get("grids")
+        self.solutions = grids if grids is not None else [record["grid"]] if record["grid"] is not None else []
+        self.status = record["status"]
+        self.stop = record["stop"]
+        self.status_text = detail["stop_text"]
+        self.unique = record["unique"]
+        self.uniqueness_not_proven = detail["uniqueness_stop"]
+        self.complete = record.get("complete")
+        self.solver = record["solver"]
+        self.program = detail["program"]
+        # The record's `none`: the native solver reads the puzzle itself.
+        self.via = None if record["via"] == "none" else record["via"]
+        self.formulation = None if record["formulation"] == "none" else record["formulation"]
+        self.seconds = detail["seconds"]
+        self.runs = record["runs"]
+        stats = record.get("stats")
+        # Every figure, `engine` None when the record leaves it out.
+        self.stats = {**stats, "engine": stats.get("engine")} if stats else {}
 
     @property
     def found(self) -> bool:

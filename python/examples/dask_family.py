@@ -81,10 +81,10 @@ Path = Union[str, "os.PathLike[str]"]
 def _solve(puzzle: cagec.Puzzle, solver: str, time_limit: Optional[float]) -> Row:
     # One solver thread per task: the worker's threads are the parallelism.
     s = puzzle.solve(solver, unique=True, time_limit=time_limit, threads=1)
-    if s.grid is None and s.status != "infeasible":
+    if s.status == "not-proven":
         # No answer: a time limit reached, or a solver that stopped early.
-        # "infeasible" is an answer (the puzzle has no solution): a row.
-        kind = TimeoutError if s.status == "time-limit" else RuntimeError
+        # "none" is an answer (proved to have no solution): a row.
+        kind = TimeoutError if s.stop == "time-limit" else RuntimeError
         raise kind(f"{puzzle.name}: no answer ({s.status_text}) after {s.seconds:.3f} s")
     return {
         "status": s.status,

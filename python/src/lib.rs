@@ -28,6 +28,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(puzzle::parse, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle::load, m)?)?;
     m.add_function(wrap_pyfunction!(solving::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solving::read_back, m)?)?;
     m.add_function(wrap_pyfunction!(solving::generate, m)?)?;
     m.add_function(wrap_pyfunction!(solving::decode, m)?)?;
     Ok(())

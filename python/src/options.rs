@@ -2,8 +2,8 @@
 //! command line's names (`fixed-mps`, `tuples`, `sets`, …).
 
 use cagec::back::OutputFormat;
-use cagec::compile;
-use cagec::formulate::{Formulation, Options};
+use cagec::compile::{self, ModelRequest};
+use cagec::formulate::Options;
 use cagec::front::InputFormat;
 use cagec::front::write::Format;
 use cagec::words::{Message, Named};
@@ -42,48 +42,34 @@ pub fn output_format(name: &str) -> PyResult<OutputFormat> {
 /// underscores): `presolve`, `product`, `formulation`, `tuple_limit`,
 /// `killer_form`, `max_nonzeros`. Without `formulation`, the paper's model.
 pub fn model_options(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
-    requested_model(kwargs).map(|(opts, _)| opts)
+    requested_model(kwargs).map(|model| model.options())
 }
 
-/// [`model_options`], and whether `formulation` was given: a solve asks for
-/// these, and without a formulation gets the fastest route, as `cagec
-/// solve` does ([`cagec::solve::Request`]).
-pub fn requested_model(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<(Options, bool)> {
-    let (opts, formulation) = parse_model_options(kwargs)?;
-    let named = formulation.is_some();
-    Ok((
-        Options {
-            formulation: formulation.unwrap_or(opts.formulation),
-            ..opts
-        },
-        named,
-    ))
-}
-
-/// The model options in `kwargs` that `cagec compile --to FORMAT` writes:
-/// the other solver families take the tuples model unless `formulation` is
-/// given, and the generic MiniZinc model refuses what it cannot write, with
-/// the command line's message.
+/// The model options in `kwargs` that `cagec compile --to FORMAT` writes,
+/// resolved by the core ([`compile::Request`]): the other solver families
+/// take the tuples model unless `formulation` is given, and the generic
+/// MiniZinc model refuses what it cannot write, with the command line's
+/// message in Python's words.
 pub fn compile_options(
     py: Python<'_>,
     kwargs: Option<&Bound<'_, PyDict>>,
     format: OutputFormat,
 ) -> PyResult<Options> {
-    let (opts, named) = parse_model_options(kwargs)?;
-    if format == OutputFormat::Mzn
-        && let Some(why) = compile::minizinc_refusal(&opts, named)
-    {
-        return Err(errors::model_error(py, why.message(&Keywords)));
-    }
-    Ok(compile::options_for(format, &opts, named))
+    let request = compile::Request {
+        model: requested_model(kwargs)?,
+        to: Some(format),
+        ..compile::Request::default()
+    };
+    request
+        .resolve()
+        .map_err(|why| errors::model_error(py, why.message(&Keywords)))
 }
 
-/// The options in `kwargs`, and the formulation if one was named.
-fn parse_model_options(
-    kwargs: Option<&Bound<'_, PyDict>>,
-) -> PyResult<(Options, Option<Formulation>)> {
-    let mut opts = Options::default();
-    let mut formulation = None;
+/// The model options in `kwargs` as named, before any default: what a
+/// solve asks for (without a formulation, the fastest route, as `cagec
+/// solve` takes; [`cagec::solve::Request`]).
+pub fn requested_model(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<ModelRequest> {
+    let mut model = ModelRequest::default();
     if let Some(kwargs) = kwargs {
         for (key, value) in kwargs.iter() {
             let key: String = key.extract()?;
@@ -91,16 +77,16 @@ fn parse_model_options(
                 continue;
             }
             match key.as_str() {
-                "presolve" => opts.presolve = value.extract()?,
-                "product" => opts.product = choose("product", &value.extract::<String>()?)?,
+                "presolve" => model.presolve = value.extract()?,
+                "product" => model.product = choose("product", &value.extract::<String>()?)?,
                 "formulation" => {
-                    formulation = Some(choose("formulation", &value.extract::<String>()?)?)
+                    model.formulation = Some(choose("formulation", &value.extract::<String>()?)?)
                 }
-                "tuple_limit" => opts.tuple_limit = value.extract()?,
+                "tuple_limit" => model.tuple_limit = value.extract()?,
                 "killer_form" => {
-                    opts.killer_form = choose("killer_form", &value.extract::<String>()?)?
+                    model.killer_form = choose("killer_form", &value.extract::<String>()?)?
                 }
-                "max_nonzeros" => opts.max_nonzeros = value.extract()?,
+                "max_nonzeros" => model.max_nonzeros = value.extract()?,
                 other => {
                     return Err(PyTypeError::new_err(format!(
                         "unexpected model option {other:?}: the options are presolve, product, \
@@ -110,5 +96,5 @@ fn parse_model_options(
             }
         }
     }
-    Ok((opts, formulation))
+    Ok(model)
 }

@@ -6,11 +6,9 @@
 use cagec::generate::{self as generator, GenerateError};
 use cagec::native;
 use cagec::puzzle::ir::Grid;
+use cagec::solve::report::{Names, Record};
 use cagec::solve::request::check_time_limit;
-use cagec::solve::{
-    self as drivers, ConfigError, Engine, InProcess, Mode, Outcome, Request, SolveError,
-    SolverChoice, Uniqueness, Via,
-};
+use cagec::solve::{ConfigError, InProcess, Mode, Outcome, Request, SolveError, SolverChoice, Via};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -68,7 +66,8 @@ pub fn solve_error(py: Python<'_>, solver: &str, e: SolveError) -> PyErr {
 /// is `first`, `unique` or `all` (at most `limit` solutions); `via_name`
 /// None is the solver's own route. `highspy`, when given, is
 /// `cagec._highspy.start`: HiGHS then runs in this process. Returns the
-/// outcome as a dict the Python `Solution` is made from.
+/// core's record of the solve as JSON ([`Record::to_full_json`]), which the
+/// Python `Solution` is made from.
 #[pyfunction]
 #[pyo3(signature = (puzzle, solver, mode, limit, time_limit=None, threads=None, via_name=None, progress=None, highspy=None, **options))]
 #[allow(clippy::too_many_arguments)]
@@ -84,7 +83,7 @@ pub fn solve<'py>(
     progress: Option<Bound<'py, PyAny>>,
     highspy: Option<Py<PyAny>>,
     options: Option<&Bound<'py, PyDict>>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<String> {
     let mode = match mode {
         "first" => Mode::First,
         "unique" => Mode::Unique,
@@ -105,7 +104,7 @@ pub fn solve<'py>(
             "progress reports the native solver's search; an external solver has none to report",
         ));
     }
-    let (model, formulation_named) = requested_model(options)?;
+    let model = requested_model(options)?;
     // The native solver has always ignored `via` (it once had a default,
     // so a via given could not be told from none).
     let via = match choice {
@@ -120,7 +119,6 @@ pub fn solve<'py>(
         threads,
         mode,
         model,
-        formulation_named,
         start: false,
         keep: false,
         linked,
@@ -130,66 +128,67 @@ pub fn solve<'py>(
         .resolve()
         .map_err(|r| config_error(py, solver, r.error))?
         .engine;
-    let core = puzzle;
-    let puzzle = &core.puzzle;
     let started = Instant::now();
-    let (outcome, program, via_used, formulation) = match engine {
-        Engine::Native {
-            mode,
-            time_limit,
-            threads,
-        } => {
-            // Every core unless told: one puzzle, both engines racing.
-            let threads = threads.map_or_else(
-                || std::thread::available_parallelism().map_or(1, usize::from),
-                |t| t as usize,
-            );
-            // Where the search publishes its effort while it runs.
-            let live = Arc::new(native::Progress::new());
-            let report = |py: Python<'_>| -> PyResult<()> {
-                match &progress {
-                    Some(f) => report_progress(py, f, &live, started),
-                    None => Ok(()),
-                }
-            };
-            let shared = Arc::clone(&live);
-            let out = watched(
-                py,
-                |stop| {
-                    drivers::solve_native(
-                        puzzle,
-                        mode,
-                        time_limit,
-                        threads,
-                        Some(stop),
-                        Some(shared),
-                    )
-                },
-                report,
-            )?;
-            let out = out.map_err(|e| solve_error(py, solver, e))?;
-            // Once more with the final figures, which equal the solution's stats.
-            report(py)?;
-            (out, SolverChoice::Native.name(), None, None)
-        }
-        Engine::External(cfg) => {
-            let program = cfg.runner().name();
-            let stem = core.name.clone();
-            let out = interruptible(py, |stop| {
-                let ws = drivers::session::Workspace::temporary()?;
-                drivers::solve_puzzle(puzzle, &stem, &cfg, &ws, &stop)
-            })?;
-            (
-                out.map_err(|e| solve_error(py, solver, e))?,
-                program,
-                Some(cfg.via().name()),
-                Some(cfg.formulation().label()),
-            )
+    // Where the native search publishes its effort while it runs.
+    let live = Arc::new(native::Progress::new());
+    let report = |py: Python<'_>| -> PyResult<()> {
+        match &progress {
+            Some(f) => report_progress(py, f, &live, started),
+            None => Ok(()),
         }
     };
-    let d = outcome_dict(py, &outcome, solver, via_used, formulation)?;
-    d.set_item("program", program)?;
-    Ok(d)
+    let shared = Arc::clone(&live);
+    // One puzzle: the native solver takes every core unless told.
+    let out = watched(
+        py,
+        |stop| engine.run(&puzzle.puzzle, &puzzle.name, None, stop, Some(shared), 1),
+        report,
+    )?;
+    let out = out.map_err(|e| solve_error(py, solver, e))?;
+    // Once more with the final figures, which equal the solution's stats.
+    report(py)?;
+    // The solver by the name it was asked for (`glpsol` stays `glpsol`).
+    let names = Names {
+        solver: solver.to_string(),
+        ..Names::of(&engine)
+    };
+    let all = matches!(mode, Mode::All { .. });
+    let record = Record::from_outcome(&puzzle.display_name, &names, &out, all);
+    if let Some(message) = &record.error {
+        return Err(errors::solver_error(py, solver, message));
+    }
+    Ok(record.to_full_json())
+}
+
+/// The record of a grid read back from the values of a solver cagec did
+/// not run (`Model.solution_from`): checked by the verifier, found in one
+/// run by `solver` through `via`, as JSON like [`solve`]'s.
+#[pyfunction]
+pub fn read_back(
+    py: Python<'_>,
+    puzzle: &CorePuzzle,
+    grid: Vec<Vec<u32>>,
+    solver: &str,
+    via: &str,
+) -> PyResult<String> {
+    let grid = Grid { values: grid };
+    let violations = cagec::puzzle::verify::check(&puzzle.puzzle, &grid);
+    if !violations.is_empty() {
+        let list: Vec<String> = violations.iter().map(ToString::to_string).collect();
+        return Err(errors::solver_error(
+            py,
+            solver,
+            format!("the values are not a solution: {}", list.join("; ")),
+        ));
+    }
+    let names = Names {
+        solver: solver.to_string(),
+        via: via.to_string(),
+        formulation: None,
+        program: None,
+    };
+    let out = Outcome::read_back(grid);
+    Ok(Record::from_outcome(&puzzle.display_name, &names, &out, false).to_full_json())
 }
 
 /// Calls `f` with the native solver's effort so far, as a dict (the Python
@@ -207,53 +206,6 @@ fn report_progress(
     d.set_item("seconds", started.elapsed().as_secs_f64())?;
     f.call1((d,))?;
     Ok(())
-}
-
-/// The outcome as plain Python values.
-fn outcome_dict<'py>(
-    py: Python<'py>,
-    out: &Outcome,
-    solver: &str,
-    via: Option<&str>,
-    formulation: Option<String>,
-) -> PyResult<Bound<'py, PyDict>> {
-    if let Some((message, _)) = &out.cut_error {
-        return Err(errors::solver_error(py, solver, message));
-    }
-    let d = PyDict::new(py);
-    d.set_item("solver", solver)?;
-    d.set_item("via", via)?;
-    d.set_item("formulation", formulation)?;
-    d.set_item("status", out.stop.word())?;
-    d.set_item("status_text", out.stop.to_string())?;
-    d.set_item("existence", out.existence.word())?;
-    d.set_item(
-        "solutions",
-        out.solutions.iter().map(rows).collect::<Vec<_>>(),
-    )?;
-    let (unique, why) = match &out.uniqueness {
-        Uniqueness::NotAsked => (None, None),
-        Uniqueness::Unique => (Some(true), None),
-        Uniqueness::NotUnique => (Some(false), None),
-        Uniqueness::NotProven(stop) => (None, Some(stop.to_string())),
-    };
-    d.set_item("unique", unique)?;
-    d.set_item("uniqueness_not_proven", why)?;
-    d.set_item("complete", out.complete)?;
-    d.set_item("runs", out.runs)?;
-    d.set_item("seconds", out.seconds)?;
-    let stats = PyDict::new(py);
-    if let Some(s) = &out.native {
-        stats.set_item("root_fixed", s.root_fixed)?;
-        stats.set_item("nodes", s.nodes)?;
-        stats.set_item("failures", s.failures)?;
-        stats.set_item("probed_fixed", s.probed_fixed)?;
-        stats.set_item("conflicts", s.conflicts)?;
-        stats.set_item("stage", s.stage)?;
-        stats.set_item("engine", s.engine)?;
-    }
-    d.set_item("stats", stats)?;
-    Ok(d)
 }
 
 /// A random puzzle (`cagec generate`), with its solution and a note on how

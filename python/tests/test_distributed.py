@@ -62,7 +62,7 @@ def assert_solved(row: Dict[str, Any], p: cagec.Puzzle, pids: set) -> None:
     """A good row: solved, proved unique, the grid a solution here, and the
     very grid the native solver finds in this process."""
     assert row["error"] is None, row
-    assert (row["status"], row["unique"], row["size"]) == ("optimal", True, p.n), row
+    assert (row["status"], row["unique"], row["size"]) == ("found", True, p.n), row
     assert p.check(row["grid"]) == []
     assert row["grid"] == p.solve(unique=True).grid
     assert row["pid"] in pids and row["pid"] != os.getpid()
@@ -154,7 +154,7 @@ def test_a_worker_that_dies(client: Any) -> None:
     templates = [dask_family._template(name, 6, None) for name in ("kenken6-s1", "die", "kenken6-s2")]
     rows = dask_family._collect(futures, templates)
     assert [(r["name"], r["status"]) for r in rows] == [
-        ("kenken6-s1", "optimal"), ("die", "error"), ("kenken6-s2", "optimal")]
+        ("kenken6-s1", "found"), ("die", "error"), ("kenken6-s2", "found")]
     assert rows[1]["error"].startswith("KilledWorker: "), rows[1]
 
 
@@ -197,7 +197,7 @@ def test_a_cluster_that_lacks_the_recipe(tmp_path: Path) -> None:
             except subprocess.TimeoutExpired:
                 p.kill()
                 p.wait()
-    assert [r["status"] for r in rows] == ["optimal", "error", "optimal"], rows
+    assert [r["status"] for r in rows] == ["found", "error", "found"], rows
     assert rows[1]["error"].startswith("ValueError: size must be in 1..=64")
     assert_solved(rows[0], cagec.generate(7, seed=1), {rows[0]["pid"]})
     assert_solved(rows[2], cagec.Puzzle.from_file(PUZZLES / "kk2.cage"), {rows[2]["pid"]})
@@ -215,8 +215,8 @@ def test_the_script_prints_the_table() -> None:
     lines = done.stdout.splitlines()
     assert lines[0] == "name,size,seed,status,unique,seconds,error"
     assert [line.split(",")[:5] for line in lines[1:3]] == [
-        ["kenken6-s1", "6", "1", "optimal", "true"],
-        ["kenken6-s2", "6", "2", "optimal", "true"],
+        ["kenken6-s1", "6", "1", "found", "true"],
+        ["kenken6-s2", "6", "2", "found", "true"],
     ]
     assert lines[3].startswith("kenken65-s1,65,1,error,,,ValueError: size must be in 1..=64")
     assert len(lines) == 5

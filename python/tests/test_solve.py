@@ -35,7 +35,9 @@ def test_native_on_every_fixture(path: Path, tmp_path: Path) -> None:
     assert theirs["grid"] == s.grid
     assert theirs["unique"] == s.unique
     assert set(s.stats) == {"root_fixed", "nodes", "failures", "probed_fixed", "conflicts", "stage", "engine"}
-    assert s.seconds >= 0 and s.runs == 1 and s.status == "optimal"
+    assert s.seconds >= 0 and s.runs == 1 and (s.status, s.stop) == ("found", "optimal")
+    # The command line's words, in the same meaning.
+    assert (theirs["status"], theirs["stop"]) == (s.status, s.stop)
 
 
 def test_enumeration() -> None:
@@ -101,7 +103,8 @@ def test_a_failing_progress_callback_stops_the_solve() -> None:
 
 def test_no_solution() -> None:
     s = cagec.Puzzle.parse(INFEASIBLE).solve(unique=True)
-    assert not s and not s.found and s.grid is None and s.status == "infeasible"
+    assert not s and not s.found and s.grid is None
+    assert (s.status, s.stop, s.status_text) == ("none", "infeasible", "infeasible")
     assert str(s).startswith("no solution")
 
 
@@ -178,7 +181,7 @@ def test_highs_in_process_keeps_the_time_limit() -> None:
     # the limit stopped it (when it next checked, which its presolve may put
     # off for seconds; scripts/bench-interrupts measures how long).
     s = p.solve("highs", time_limit=0.5)
-    assert s.program == "highspy" and s.status == "time-limit"
+    assert s.program == "highspy" and (s.status, s.stop) == ("not-proven", "time-limit")
 
 
 def test_without_highspy_highs_is_the_binary(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -241,6 +244,26 @@ def test_highspy(to: str, path: Path) -> None:
     assert h.getModelStatus() == highspy.HighsModelStatus.kOptimal
     s = m.solution_from_highspy(h)
     assert s.grid == p.solve().grid and p.check(s.grid) == [] and s.solver == "highspy"
+    assert (s.status, s.stop, s.via, s.program, s.formulation, s.runs) == ("found", "optimal", to, None, None, 1)
+
+
+def test_values_read_back_are_the_core_record_of_a_found_grid(tmp_path: Path) -> None:
+    # The values of every column, as `compile --with-solution` writes them
+    # beside the model: a solver's answer without any solver.
+    path = PUZZLES / "kk2.cage"
+    cli("compile", path, "--formulation", "tuples", "-o", tmp_path / "kk2.lp", "--with-solution")
+    lines = (tmp_path / "kk2.sol").read_text().splitlines()
+    values = {name: float(value) for name, value in (line.split() for line in lines[1:])}
+    p = cagec.Puzzle.from_file(path)
+    s = p.compile("lp", formulation="tuples").solution_from(values, solver="mine")
+    assert s.grid == p.solve().grid and s.solutions == [s.grid] and p.check(s.grid) == []
+    assert (s.status, s.stop, s.status_text) == ("found", "optimal", "optimal")
+    assert (s.solver, s.program, s.via, s.formulation) == ("mine", None, "lp", None)
+    assert (s.unique, s.uniqueness_not_proven, s.complete, s.runs, s.seconds, s.stats) == (
+        None, None, None, 1, 0.0, {})
+    wrong = dict(values, **{name: 1.0 - v for name, v in values.items() if name.startswith("x_1_1_")})
+    with pytest.raises(cagec.SolverError):
+        p.compile("lp", formulation="tuples").solution_from(wrong)
 
 
 def test_pulp() -> None:

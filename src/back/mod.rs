@@ -103,6 +103,23 @@ impl Named for OutputFormat {
             OutputFormat::Fzn => "fzn",
         }
     }
+
+    fn help(self) -> &'static str {
+        match self {
+            OutputFormat::Lp => "CPLEX-LP, read identically by HiGHS, CBC and glpsol",
+            OutputFormat::Mps => "Free MPS",
+            OutputFormat::FixedMps => {
+                "Fixed-column MPS (names longer than 8 characters renamed, with a map)"
+            }
+            OutputFormat::Ampl => "AMPL model + data pair (runs in glpsol)",
+            OutputFormat::Opb => "OPB, the pseudo-Boolean competition format (PB16): the 0/1 model",
+            OutputFormat::Cnf => "DIMACS CNF: the 0/1 model's rows as clauses",
+            OutputFormat::Mzn => "MiniZinc: the generic cage-puzzle model + data pair",
+            OutputFormat::Fzn => {
+                "FlatZinc: 0/1 variables as var bool, rows as bool_lin_eq / int_lin_eq"
+            }
+        }
+    }
 }
 
 crate::words::from_name!(OutputFormat);

@@ -233,11 +233,11 @@ fn check_common(args: &CompileArgs, format: OutputFormat, gz: bool) -> Result<()
         OutputFormat::Mzn | OutputFormat::Fzn if gz => Err(format!(
             "--gzip: minizinc and the FlatZinc solvers read no compressed files; write {name} plain"
         )),
-        OutputFormat::Mzn => match args.model.minizinc_refusal() {
-            Some(why) => Err(why),
-            None => Ok(()),
+        // What the format refuses of the model options (MiniZinc's).
+        _ => match args.model.request(args.from, Some(format)).resolve() {
+            Err(why) => Err(why.message(&Flags)),
+            Ok(_) => Ok(()),
         },
-        _ => Ok(()),
     }
 }
 
@@ -251,7 +251,7 @@ fn compile_one(
     let mut entry = Entry {
         puzzle: manifest::shown(puzzle),
         formulation: manifest::formulation_flags(
-            &args.model.options_for(format),
+            &args.model.request(args.from, Some(format)).options(),
             args.model.killer,
         ),
         ..Entry::default()
@@ -299,7 +299,7 @@ fn compile_into(
         error: format!("cagec: {name}: {error}\n"),
         code,
     };
-    let opts = args.model.options_for(format);
+    let opts = args.model.request(args.from, Some(format)).options();
     let puzzle = &loaded.puzzle;
     entry.n = Some(puzzle.size);
     entry.formulation =

@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 
+use cagec::compile::request::shell_word;
 use cagec::front::InputFormat;
 use cagec::io::input::{self, Loaded};
 use cagec::present::explain::{ExplainError, html, write_explanation};
@@ -67,9 +68,14 @@ pub fn run(args: &ExplainArgs) -> u8 {
     output::emit_text(args.output.as_deref(), &text)
 }
 
+/// The model explained: the options' own ([`cagec::compile::Request`]).
+fn options(args: &ExplainArgs) -> cagec::formulate::Options {
+    args.model.request(args.from, None).options()
+}
+
 fn text(args: &ExplainArgs, loaded: &Loaded) -> Result<String, u8> {
     let mut text = String::new();
-    write_explanation(&loaded.puzzle, &args.model.options(), args.cage, &mut text)
+    write_explanation(&loaded.puzzle, &options(args), args.cage, &mut text)
         .map_err(|e| failed(loaded, &e))?;
     Ok(text)
 }
@@ -87,7 +93,7 @@ fn page(args: &ExplainArgs, loaded: &Loaded) -> Result<String, u8> {
         solution: solution.as_ref(),
         selected: args.cage,
     };
-    html::page(&loaded.puzzle, &args.model.options(), &page).map_err(|e| failed(loaded, &e))
+    html::page(&loaded.puzzle, &options(args), &page).map_err(|e| failed(loaded, &e))
 }
 
 fn failed(loaded: &Loaded, e: &ExplainError) -> u8 {
@@ -137,7 +143,7 @@ fn command_line(args: &ExplainArgs, title: &str) -> String {
     if m.killer_form != defaults.killer_form {
         add("--killer-form", Some(value_name(m.killer_form)));
     }
-    let formulation = m.options().formulation;
+    let formulation = options(args).formulation;
     if formulation != defaults.formulation {
         add("--formulation", Some(value_name(formulation)));
     }
@@ -165,14 +171,4 @@ fn value_name(value: impl clap::ValueEnum) -> String {
     value
         .to_possible_value()
         .map_or_else(String::new, |v| v.get_name().to_string())
-}
-
-/// `word` quoted for a POSIX shell when it needs it.
-fn shell_word(word: &str) -> String {
-    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=,+%:@".contains(c);
-    if !word.is_empty() && word.chars().all(plain) {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
 }

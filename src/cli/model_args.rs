@@ -1,11 +1,9 @@
 //! The formulation options shared by `compile`, `stats` and `solve`.
 
 use cagec::back::OutputFormat;
-use cagec::compile;
+use cagec::compile::{self, ModelRequest};
 use cagec::formulate::{Formulation, KillerForm, Options, ProductMethod};
-use cagec::words::Message;
-
-use super::words::Flags;
+use cagec::front::InputFormat;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct ModelArgs {
@@ -40,28 +38,26 @@ pub struct ModelArgs {
 }
 
 impl ModelArgs {
-    /// The model to write: the paper's unless options say otherwise
-    /// (`compile`, `stats` and `explain` teach the paper first).
-    pub fn options(&self) -> Options {
-        Options {
+    /// The model options as named on the command line, before any default.
+    pub fn model(&self) -> ModelRequest {
+        ModelRequest {
             presolve: self.presolve,
             product: self.product,
-            formulation: self.formulation.unwrap_or_default(),
+            formulation: self.formulation,
             tuple_limit: self.tuple_limit,
             killer_form: self.killer_form,
             max_nonzeros: self.max_nonzeros,
         }
     }
 
-    /// The model to write in `format` ([`compile::options_for`]): the
-    /// other solver families write the tuples model unless `--formulation`
-    /// names another.
-    pub fn options_for(&self, format: OutputFormat) -> Options {
-        compile::options_for(format, &self.options(), self.formulation)
-    }
-
-    /// [`compile::minizinc_refusal`]: the message of `compile --to mzn`.
-    pub fn minizinc_refusal(&self) -> Option<String> {
-        compile::minizinc_refusal(&self.options(), self.formulation).map(|r| r.message(&Flags))
+    /// What `compile --to TO` (or `stats`, `explain` without a format) was
+    /// asked, for the core to resolve ([`compile::Request`]).
+    pub fn request(&self, from: Option<InputFormat>, to: Option<OutputFormat>) -> compile::Request {
+        compile::Request {
+            from,
+            killer: self.killer,
+            model: self.model(),
+            to,
+        }
     }
 }

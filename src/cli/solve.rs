@@ -12,13 +12,11 @@ use cagec::front::InputFormat;
 use cagec::io::input;
 use cagec::native;
 use cagec::present::picture::{self, Style};
-use cagec::solve::report::{self, Record};
+use cagec::solve::report::{self, Names, Record};
 use cagec::solve::session::Workspace;
 use cagec::solve::solvers::NoGood;
-use cagec::solve::{
-    self, Engine, Family, Mode, Outcome, Request, Solver, SolverChoice, Stop, Uniqueness, Via,
-};
-use cagec::words::Message;
+use cagec::solve::{self, Engine, Mode, Outcome, Request, SolverChoice, Stop, Uniqueness, Via};
+use cagec::words::{Message, Named};
 use clap::builder::PossibleValue;
 
 use super::words::Flags;
@@ -131,25 +129,17 @@ pub struct SolverArg(pub SolverChoice);
 impl clap::ValueEnum for SolverArg {
     fn value_variants<'a>() -> &'a [SolverArg] {
         static ALL: LazyLock<Vec<SolverArg>> = LazyLock::new(|| {
-            let others = Solver::ALL
-                .into_iter()
-                .filter(|s| s.spec().family != Family::Mip);
-            Solver::of(Family::Mip)
-                .map(SolverChoice::External)
-                .chain([SolverChoice::Native])
-                .chain(others.map(SolverChoice::External))
-                .map(SolverArg)
-                .collect()
+            let all = <SolverChoice as Named>::ALL.iter().copied();
+            all.map(SolverArg).collect()
         });
         &ALL
     }
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
         match self.0 {
-            SolverChoice::Native => Some(
-                PossibleValue::new(SolverChoice::Native.name())
-                    .help("The built-in solver (propagation on cage tuples; no binary needed)"),
-            ),
+            SolverChoice::Native => {
+                Some(PossibleValue::new(self.0.name()).help(Named::help(self.0)))
+            }
             SolverChoice::External(s) => s.to_possible_value(),
         }
     }
@@ -224,8 +214,7 @@ fn configure(args: &SolveArgs) -> Result<Engine, u8> {
         time_limit: args.time_limit,
         threads: args.threads,
         mode,
-        model: args.model.options(),
-        formulation_named: args.model.formulation.is_some(),
+        model: args.model.model(),
         start: args.start.is_some(),
         keep: args.keep.is_some(),
         linked: None,
@@ -259,7 +248,7 @@ fn solve_all(args: &SolveArgs, config: &Engine, paths: &[PathBuf], ws: &Workspac
         .map(|p| (p, unique_stem(&input::stem_of(p), &mut stems)))
         .collect();
     let native = matches!(config, Engine::Native { .. });
-    let threads = native_threads(args, paths.len());
+    let at_once = solve_jobs(args).min(paths.len()).max(1);
     // Where a lone puzzle's native search publishes its effort, for the
     // spinner (a batch shows a bar over puzzles instead).
     let progress = (lone && native && !bar.is_hidden()).then(|| Arc::new(native::Progress::new()));
@@ -283,7 +272,7 @@ fn solve_all(args: &SolveArgs, config: &Engine, paths: &[PathBuf], ws: &Workspac
         batch::run_ordered(
             &jobs,
             solve_jobs(args),
-            |(path, stem)| solve_one(args, config, path, stem, ws, threads, progress.clone()),
+            |(path, stem)| solve_one(args, config, path, stem, ws, at_once, progress.clone()),
             |_, solved| {
                 if let Some(t) = ticker.take() {
                     done.store(true, Ordering::Relaxed);
@@ -320,17 +309,6 @@ fn solve_jobs(args: &SolveArgs) -> usize {
     }
 }
 
-/// The native solver's threads for each puzzle: `--threads`, or the cores
-/// shared among the puzzles solved at once (all of them for one puzzle, one
-/// each for a batch of at least as many puzzles as cores).
-fn native_threads(args: &SolveArgs, puzzles: usize) -> usize {
-    let at_once = solve_jobs(args).min(puzzles).max(1);
-    match args.threads {
-        Some(t) => t as usize,
-        None => (batch::jobs(None) / at_once).max(1),
-    }
-}
-
 /// One puzzle's result and what to print for it, in order.
 struct Solved {
     record: Record,
@@ -348,39 +326,28 @@ fn solve_one(
     path: &Path,
     stem: &str,
     ws: &Workspace,
-    threads: usize,
+    at_once: usize,
     progress: Option<Arc<native::Progress>>,
 ) -> Solved {
-    let (solver, via) = config.names();
+    let names = Names::of(config);
     let mut report = Vec::new();
     let loaded = match input::load_with(path, args.from, args.model.killer) {
         Ok(l) => l,
         Err(e) => {
             report.push(Chunk::Err(super::load_error_text(&e).0));
             let message = e.message(&super::words::Flags);
-            let record = Record::invalid(&path.display().to_string(), solver, via, &message);
-            return finish(args, config, record, report);
+            let record = Record::invalid(&path.display().to_string(), &names, &message);
+            return finish(args, record, report);
         }
     };
     report.push(Chunk::Err(loaded.warnings.to_string()));
     let start = Instant::now();
     let name = loaded.display_name.as_str();
-    let result = match config {
-        Engine::External(c) => solve::solve_puzzle(&loaded.puzzle, stem, c, ws, interrupt::flag()),
-        Engine::Native {
-            mode, time_limit, ..
-        } => solve::solve_native(
-            &loaded.puzzle,
-            *mode,
-            *time_limit,
-            threads,
-            Some(interrupt::shared_flag()),
-            progress,
-        ),
-    };
+    let stop = interrupt::shared_flag();
+    let result = config.run(&loaded.puzzle, stem, Some(ws), stop, progress, at_once);
     let record = match result {
         Ok(out) => {
-            let record = Record::from_outcome(name, solver, via, &out, args.all);
+            let record = Record::from_outcome(name, &names, &out, args.all);
             if !args.json {
                 report.push(Chunk::Out(describe(
                     args,
@@ -402,18 +369,14 @@ fn solve_one(
                 "cagec: {name}: {}\n",
                 e.message(&Flags)
             )));
-            Record::from_error(name, solver, via, &e, &Flags, start.elapsed().as_secs_f64())
+            Record::from_error(name, &names, &e, &Flags, start.elapsed().as_secs_f64())
         }
     };
-    finish(args, config, record, report)
+    finish(args, record, report)
 }
 
-/// Names the model in the record and adds the JSON line, when asked for.
-fn finish(args: &SolveArgs, config: &Engine, record: Record, mut report: Vec<Chunk>) -> Solved {
-    let record = Record {
-        formulation: config.formulation(),
-        ..record
-    };
+/// Adds the JSON line, when asked for.
+fn finish(args: &SolveArgs, record: Record, mut report: Vec<Chunk>) -> Solved {
     if args.json {
         report.push(Chunk::Out(format!("{}\n", record.to_json())));
     }
@@ -533,7 +496,7 @@ fn uniqueness_line(config: &Engine, out: &Outcome) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cagec::solve::ConfigError;
+    use cagec::solve::{ConfigError, Family, Solver};
     use clap::ValueEnum;
 
     #[test]

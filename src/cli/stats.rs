@@ -37,7 +37,8 @@ pub fn run(args: &StatsArgs) -> u8 {
         Err(e) => return super::report_load_error(&e),
     };
     eprint!("{}", loaded.warnings);
-    let model = match formulate_with(&loaded.puzzle, &args.model.options()) {
+    let opts = args.model.request(args.from, None).options();
+    let model = match formulate_with(&loaded.puzzle, &opts) {
         Ok(m) => m,
         Err(e) => {
             eprintln!("cagec: {}: {}", loaded.display_name, e.message(&Flags));

@@ -25,7 +25,9 @@ mod tests {
     use cagec::formulate::{Formulation, KillerForm, ProductMethod};
     use cagec::front::InputFormat;
     use cagec::front::write::Format;
-    use cagec::solve::Via;
+    use cagec::solve::{SolverChoice, Via};
+
+    use crate::cli::solve::SolverArg;
     use cagec::words::Named;
     use clap::ValueEnum;
 
@@ -41,6 +43,8 @@ mod tests {
             core.sort_unstable();
             assert_eq!(flag, core, "{choice:?}");
             assert_eq!(T::from_name(choice.name()), Some(choice));
+            let help = value.get_help().map(ToString::to_string);
+            assert_eq!(help.as_deref(), Some(choice.help()), "{choice:?}");
         }
     }
 
@@ -53,5 +57,20 @@ mod tests {
         same_names::<Formulation>();
         same_names::<KillerForm>();
         same_names::<Via>();
+    }
+
+    /// `--solver`'s values (the MIP solvers, `native`, the other families)
+    /// with the core's names and help (the flag takes no alias: `glpsol`
+    /// is Python's).
+    #[test]
+    fn the_solver_flag_lists_the_cores_choices() {
+        let flag = SolverArg::value_variants();
+        assert_eq!(flag.len(), SolverChoice::ALL.len());
+        for (arg, &choice) in flag.iter().zip(SolverChoice::ALL) {
+            let value = arg.to_possible_value().expect("not hidden");
+            assert_eq!(value.get_name(), choice.name());
+            let help = value.get_help().map(ToString::to_string);
+            assert_eq!(help.as_deref(), Some(choice.help()), "{choice:?}");
+        }
     }
 }

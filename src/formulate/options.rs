@@ -65,6 +65,19 @@ impl Named for ProductMethod {
             ProductMethod::Auto => "auto",
         }
     }
+
+    fn help(self) -> &'static str {
+        match self {
+            ProductMethod::Primes => {
+                "Method 1: one row per prime p ≤ n over the exponents of p (6.1.5)"
+            }
+            ProductMethod::Sets => {
+                "Method 2 on straight cages: value sets (6.2.4, A.9, A.11–A.12); bent cages \
+                 still use primes"
+            }
+            ProductMethod::Auto => "Per cage, the smaller exact encoding (fewer non-zeros)",
+        }
+    }
 }
 
 impl Named for Formulation {
@@ -83,6 +96,22 @@ impl Named for Formulation {
             Formulation::Cover => "cover",
         }
     }
+
+    fn help(self) -> &'static str {
+        match self {
+            Formulation::Melkonian => "The paper's rows",
+            Formulation::Tuples => {
+                "One binary per cage tuple, x tied to the chosen tuple: the convex hull of \
+                 each cage. Cages with too many tuples fall back to the paper's rows"
+            }
+            Formulation::Cover => {
+                "The tuples with x projected out: each row and column rule written over the \
+                 tuples that place the value there (an exact cover: a third of the rows, and \
+                 the same LP bound as the tuples). Cages with too many tuples keep the \
+                 paper's rows on x and y"
+            }
+        }
+    }
 }
 
 impl Named for KillerForm {
@@ -94,6 +123,15 @@ impl Named for KillerForm {
         match self {
             KillerForm::Separate => "separate",
             KillerForm::Combined => "combined",
+        }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            KillerForm::Separate => "Model 1: rows, columns and boxes `= 1`, cage values `<= 1`",
+            KillerForm::Combined => {
+                "Model 2: one family of `<= 1` rows over rows, columns, boxes and cages"
+            }
         }
     }
 }

@@ -63,6 +63,17 @@ impl Named for InputFormat {
             InputFormat::Dat | InputFormat::Keen => &[],
         }
     }
+
+    fn help(self) -> &'static str {
+        match self {
+            InputFormat::Cages => "J-wiki cage lines: `11+,1 2 5 6`",
+            InputFormat::Dat => "AMPL data in the layout of Melkonian (2016) §7.2",
+            InputFormat::Grid => {
+                "A cage map: n rows of n cage labels, then `LABEL TARGET[OP]` lines"
+            }
+            InputFormat::Keen => "A Keen game ID (Simon Tatham's puzzles): `3:a_3aab_,a4s1s1m18`",
+        }
+    }
 }
 
 crate::words::from_name!(InputFormat);

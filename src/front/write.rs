@@ -61,6 +61,15 @@ impl Named for Format {
             Format::Dat | Format::Keen => &[],
         }
     }
+
+    fn help(self) -> &'static str {
+        match self {
+            Format::Jwiki => "J-wiki cage lines (`.cage`)",
+            Format::Dat => "AMPL data in the paper's layout (`.dat`)",
+            Format::Grid => "A cage map (`.cmap`)",
+            Format::Keen => "A Keen game ID (`.keen`)",
+        }
+    }
 }
 
 crate::words::from_name!(Format);

@@ -9,7 +9,7 @@
 //! with no `s` line; MiniSat+ has no time limit, so cagec interrupts it
 //! (SIGINT) at the limit and it says `*** INTERRUPTED ***`.
 
-use super::solvers::Solver;
+use super::named::Solver;
 use super::{ParseError, RawSolution, Stop, Values};
 
 /// Arguments for one run of `solver` on `model` (relative to the run

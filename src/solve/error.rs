@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use super::named::Solver;
 use super::process::Exit;
-use super::solvers::Solver;
 use crate::puzzle::verify::Violation;
 use crate::words::{Message, Words};
 

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use super::locate::Located;
-use super::solvers::{Solver, Via};
+use super::named::{Solver, Via};
 use super::{RawSolution, SolveError};
 
 /// A solver the caller links in. The face that has one (Python, with
@@ -157,8 +157,10 @@ mod tests {
             time_limit: None,
             threads: None,
             mode,
-            model: Options::default(),
-            formulation_named: true,
+            model: crate::compile::ModelRequest {
+                formulation: Some(Options::default().formulation),
+                ..Default::default()
+            },
             start: false,
             keep: false,
             linked: Some(Arc::clone(linked) as Arc<dyn InProcess>),

@@ -5,7 +5,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use super::solvers::{Family, Solver};
+use super::named::{Family, Solver};
 use super::{SolveError, Via};
 
 /// A solver binary ready to run.

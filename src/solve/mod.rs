@@ -13,6 +13,10 @@
 //!
 //! What cagec knows about each solver (its routes, programs, capabilities
 //! and which module builds its command line) is one table, [`solvers`].
+//! A face asks through a [`Request`], which resolves to the [`Engine`] that
+//! runs (the native solver or an external solver's session); every engine
+//! answers an [`Outcome`], and [`report::Record`] is the answer every face
+//! gives of it.
 //!
 //! Two answers are kept apart throughout: why the solver stopped ([`Stop`])
 //! and whether a solution exists ([`Existence`]).
@@ -21,13 +25,16 @@ pub mod attempt;
 pub mod cbc;
 pub mod competition;
 pub mod emit;
+pub mod engine;
 pub mod error;
 pub mod gecode;
 pub mod glpk;
 pub mod highs;
 pub mod in_process;
 pub mod locate;
+pub mod named;
 pub mod native_run;
+pub mod outcome;
 pub mod process;
 pub mod report;
 pub mod request;
@@ -40,13 +47,16 @@ pub mod solvers;
 // drivers use it under its one public name.
 use crate::back::decode::{self, Values};
 
+pub use engine::Engine;
 pub use error::SolveError;
 pub use in_process::{InProcess, Runner};
 pub use locate::locate;
+pub use named::{Family, Solver, Via};
 pub use native_run::solve_native;
-pub use request::{ConfigError, Engine, Request, SolverChoice, Warning};
-pub use session::{Config, Mode, Outcome, Uniqueness, solve_puzzle};
-pub use solvers::{Family, Solver, SolverSpec, Via};
+pub use outcome::{Mode, Outcome, Uniqueness};
+pub use request::{ConfigError, Request, SolverChoice, Warning, choices};
+pub use session::{Config, solve_puzzle};
+pub use solvers::SolverSpec;
 
 /// Why a solver run ended, as the solver reported it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::session::{Mode, Outcome, Uniqueness};
+use super::outcome::{Mode, Outcome, Uniqueness};
 use super::{Existence, SolveError, Stop};
 use crate::native;
 use crate::puzzle::ir::Puzzle;

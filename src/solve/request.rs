@@ -13,13 +13,14 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use super::SolveError;
+use super::engine::Engine;
 use super::in_process::{InProcess, Runner};
 use super::locate::{self, Env};
-use super::session::{Config, Mode};
-use super::solvers::{Family, Solver, Via, and_list};
-use crate::compile::{self, MznOption};
-use crate::formulate::{Formulation, Options};
-use crate::words::{Message, Rust, Setting, UnknownName, Words};
+use super::named::{Family, Solver, Via};
+use super::outcome::Mode;
+use super::session::Config;
+use crate::compile::{self, ModelRequest, MznOption};
+use crate::words::{Choices, Message, Named, Rust, Setting, UnknownName, Words, and_list};
 
 /// The solver a face named.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +35,45 @@ impl SolverChoice {
         match self {
             SolverChoice::Native => "native",
             SolverChoice::External(s) => s.name(),
+        }
+    }
+}
+
+impl Named for SolverChoice {
+    /// As `--solver` lists them: the MIP solvers, the built-in solver, then
+    /// the other families.
+    const ALL: &'static [SolverChoice] = &[
+        SolverChoice::External(Solver::Highs),
+        SolverChoice::External(Solver::Cbc),
+        SolverChoice::External(Solver::Glpk),
+        SolverChoice::Native,
+        SolverChoice::External(Solver::Cadical),
+        SolverChoice::External(Solver::Kissat),
+        SolverChoice::External(Solver::Clasp),
+        SolverChoice::External(Solver::MinisatPlus),
+        SolverChoice::External(Solver::Gecode),
+        SolverChoice::External(Solver::Scip),
+    ];
+
+    const WHAT: &'static str = "solver";
+
+    fn name(self) -> &'static str {
+        SolverChoice::name(self)
+    }
+
+    fn aliases(self) -> &'static [&'static str] {
+        match self {
+            SolverChoice::Native => &[],
+            SolverChoice::External(s) => s.aliases(),
+        }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            SolverChoice::Native => {
+                "The built-in solver (propagation on cage tuples; no binary needed)"
+            }
+            SolverChoice::External(s) => s.help(),
         }
     }
 }
@@ -68,12 +108,9 @@ pub struct Request {
     pub time_limit: Option<f64>,
     pub threads: Option<u32>,
     pub mode: Mode,
-    /// The model options as given, the formulation the paper's unless one
-    /// was named.
-    pub model: Options,
-    /// Whether a formulation was named: without one, an external solver
-    /// gets the fastest model ([`Options::fastest_like`]).
-    pub formulation_named: bool,
+    /// The model options as given: without a formulation named, an
+    /// external solver gets the fastest model ([`fastest_like`](crate::formulate::Options::fastest_like)).
+    pub model: ModelRequest,
     /// Start the first run from the native solver's solution (a MIP start).
     pub start: bool,
     /// Keep the run files.
@@ -81,45 +118,6 @@ pub struct Request {
     /// A solver linked into the caller (HiGHS through highspy, in Python),
     /// which runs instead of its binary when the request names its solver.
     pub linked: Option<Arc<dyn InProcess>>,
-}
-
-/// What solves the puzzles.
-pub enum Engine {
-    /// `threads`: as the face was given it; None leaves the count to the
-    /// face (the command line divides the cores among its jobs).
-    Native {
-        mode: Mode,
-        time_limit: Option<f64>,
-        threads: Option<u32>,
-    },
-    External(Config),
-}
-
-impl Engine {
-    /// The solver's and the route's names, as reports give them (`native`
-    /// and `none` for the built-in solver).
-    pub fn names(&self) -> (&'static str, &'static str) {
-        match self {
-            Engine::External(c) => (c.runner().solver().name(), c.via().name()),
-            Engine::Native { .. } => ("native", "none"),
-        }
-    }
-
-    /// The model's label (`tuples+presolve`, `melkonian`, …), or `none` for
-    /// the native solver, which reads the puzzle itself.
-    pub fn formulation(&self) -> String {
-        match self {
-            Engine::External(c) => c.formulation().label(),
-            Engine::Native { .. } => "none".to_string(),
-        }
-    }
-
-    pub fn mode(&self) -> Mode {
-        match self {
-            Engine::External(c) => c.mode(),
-            Engine::Native { mode, .. } => *mode,
-        }
-    }
 }
 
 /// A request that runs, and what to tell the user about it.
@@ -219,10 +217,6 @@ impl Request {
         }
     }
 
-    fn named_formulation(&self) -> Option<Formulation> {
-        self.formulation_named.then_some(self.model.formulation)
-    }
-
     fn engine(&self, env: Env<'_>, warnings: &mut Vec<Warning>) -> Result<Engine, ConfigError> {
         check_time_limit(self.time_limit)?;
         let named = match self.solver {
@@ -241,11 +235,14 @@ impl Request {
                 _ => ConfigError::RouteNotRead { solver, via },
             });
         }
-        if via == Via::Mzn
-            && let Some(option) =
-                compile::refused_by_minizinc(&self.model, self.named_formulation())
-        {
-            return Err(ConfigError::MiniZinc(option));
+        // The route's model refuses what `compile --to` it refuses.
+        let model = compile::Request {
+            model: self.model.clone(),
+            to: Some(via.format()),
+            ..compile::Request::default()
+        };
+        if let Err(why) = model.resolve() {
+            return Err(ConfigError::MiniZinc(why.0));
         }
         // A linked solver runs instead of the binary of the solver named.
         let linked = self
@@ -284,11 +281,12 @@ impl Request {
                 program: runner.name(),
             });
         }
-        let formulation = match self.formulation_named {
-            true => self.model.clone(),
-            false => self.model.fastest_like(),
+        let named = self.model.formulation.is_some();
+        let formulation = match named {
+            true => self.model.options(),
+            false => self.model.options().fastest_like(),
         };
-        if via == Via::Ampl && self.formulation_named && !formulation.is_paper() {
+        if via == Via::Ampl && named && !formulation.is_paper() {
             warnings.push(Warning::FlatMathProg);
         }
         // A linked solver is given the model only.
@@ -321,7 +319,7 @@ impl Request {
         if self.keep {
             return Err(ConfigError::NativeKeep);
         }
-        if !self.model.is_paper() {
+        if !self.model.options().is_paper() {
             warnings.push(Warning::NativeIgnoresModel);
         }
         Ok(Engine::Native {
@@ -330,6 +328,30 @@ impl Request {
             threads: self.threads,
         })
     }
+}
+
+/// The choices of a solve request, as faces list them: those of its model
+/// ([`compile::choices`]), then the solver and the route.
+pub fn choices() -> Vec<Choices> {
+    // Each first route, with the solvers that take it by default.
+    let mut firsts: Vec<(Via, Vec<&str>)> = Vec::new();
+    for s in Solver::ALL {
+        let via = s.spec().default_route().via;
+        match firsts.iter_mut().find(|(v, _)| *v == via) {
+            Some((_, solvers)) => solvers.push(s.name()),
+            None => firsts.push((via, vec![s.name()])),
+        }
+    }
+    let firsts: Vec<String> = (firsts.iter())
+        .map(|(via, solvers)| format!("{via} for {}", and_list(solvers)))
+        .collect();
+    let mut lists = compile::choices();
+    lists.push(Choices::of(Setting::Solver, Some(SolverChoice::Native)));
+    lists.push(
+        Choices::of::<Via>(Setting::Via, None)
+            .unnamed(format!("the solver's first route: {}", firsts.join(", "))),
+    );
+    lists
 }
 
 /// `highs|cbc`: the names of `solvers`, as alternatives.
@@ -465,6 +487,7 @@ impl std::error::Error for ConfigError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formulate::Formulation;
     use std::ffi::OsString;
     use std::os::unix::fs::PermissionsExt;
     use std::path::Path;
@@ -497,8 +520,7 @@ mod tests {
             time_limit: None,
             threads: None,
             mode: Mode::First,
-            model: Options::default(),
-            formulation_named: false,
+            model: ModelRequest::default(),
             start: false,
             keep: false,
             linked: None,
@@ -547,9 +569,9 @@ mod tests {
         ));
         let r = resolve(
             &Request {
-                model: Options {
+                model: ModelRequest {
                     presolve: true,
-                    ..Options::default()
+                    ..ModelRequest::default()
                 },
                 ..request()
             },
@@ -637,11 +659,10 @@ mod tests {
         ));
         let req = Request {
             solver: external(Solver::Gecode),
-            model: Options {
-                formulation: Formulation::Melkonian,
-                ..Options::default()
+            model: ModelRequest {
+                formulation: Some(Formulation::Melkonian),
+                ..ModelRequest::default()
             },
-            formulation_named: true,
             ..request()
         };
         assert!(matches!(refused(&req, &all), ConfigError::MiniZinc(_)));
@@ -694,11 +715,10 @@ mod tests {
         let glpsol = Installed::new(&["glpsol"]);
         let req = Request {
             via: Some(Via::Ampl),
-            model: Options {
-                formulation: Formulation::Tuples,
-                ..Options::default()
+            model: ModelRequest {
+                formulation: Some(Formulation::Tuples),
+                ..ModelRequest::default()
             },
-            formulation_named: true,
             ..request()
         };
         let r = resolve(&req, &glpsol).ok().unwrap();
@@ -726,6 +746,43 @@ mod tests {
                 "`time_limit` must be a positive number of seconds, at most 1e9"
             );
         }
+    }
+
+    #[test]
+    fn a_solve_lists_its_models_choices_then_the_solver_and_the_route() {
+        let lists = choices();
+        let settings: Vec<&str> = lists.iter().map(|c| c.setting).collect();
+        assert_eq!(
+            settings,
+            [
+                "from",
+                "to",
+                "formulation",
+                "product",
+                "killer-form",
+                "solver",
+                "via"
+            ]
+        );
+        assert_eq!(lists[5].default, Some("native"));
+        assert_eq!(lists[5].choices[3].name, "native");
+        assert_eq!(
+            lists[6].unnamed.as_deref(),
+            Some(
+                "the solver's first route: lp for highs, cbc and glpk, cnf for cadical and \
+                 kissat, opb for clasp, minisat+ and scip, mzn for gecode"
+            )
+        );
+    }
+
+    #[test]
+    fn the_solver_choices_are_the_mip_solvers_native_then_the_families() {
+        let mip = Solver::of(Family::Mip).map(SolverChoice::External);
+        let others = (Solver::ALL.into_iter())
+            .filter(|s| s.spec().family != Family::Mip)
+            .map(SolverChoice::External);
+        let want: Vec<SolverChoice> = mip.chain([SolverChoice::Native]).chain(others).collect();
+        assert_eq!(<SolverChoice as Named>::ALL, &want[..]);
     }
 
     #[test]

@@ -18,24 +18,13 @@ use std::time::Instant;
 
 use super::attempt::{Hints, RunSpec, attempt};
 use super::in_process::Runner;
+use super::outcome::{Mode, Outcome, Uniqueness};
 use super::{Existence, SolveError, Stop, Via};
 use crate::compile::Encoded;
 use crate::formulate::{self, FormulateError, names};
 use crate::model::{Model, RowFamily, Sense, VarId};
 use crate::puzzle::ir::{Grid, Puzzle};
 use crate::puzzle::tuples;
-
-/// How far to go after the first solution.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    First,
-    /// Prove or disprove uniqueness (one cut).
-    Unique,
-    /// Enumerate, at most `limit` solutions.
-    All {
-        limit: usize,
-    },
-}
 
 /// How every run of a session is made: made only by resolving a
 /// [`Request`](super::request::Request), so every setting in it has been
@@ -85,39 +74,6 @@ impl Config {
     pub fn start(&self) -> bool {
         self.start
     }
-}
-
-/// Whether the first solution is the only one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Uniqueness {
-    NotAsked,
-    Unique,
-    NotUnique,
-    /// The cut solve ended without an answer (time limit, …).
-    NotProven(Stop),
-}
-
-/// The answer for one puzzle.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Outcome {
-    /// Why the first run stopped.
-    pub stop: Stop,
-    pub existence: Existence,
-    /// Verified solutions in the order found (the first is the answer).
-    pub solutions: Vec<Grid>,
-    pub uniqueness: Uniqueness,
-    /// With [`Mode::All`]: true when the last cut model was proven infeasible,
-    /// so `solutions` is every solution.
-    pub complete: Option<bool>,
-    /// Why the last run stopped (differs from `stop` once cuts were added).
-    pub last_stop: Stop,
-    pub runs: usize,
-    pub seconds: f64,
-    /// A solver failure during the cut runs: the solutions before it stand,
-    /// verified, but the run as a whole failed (message, exit code).
-    pub cut_error: Option<(String, u8)>,
-    /// The native solver's effort figures (None for external solvers).
-    pub native: Option<crate::native::Stats>,
 }
 
 /// The directory the runs happen in: private and removed afterwards, or the

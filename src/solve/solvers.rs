@@ -6,96 +6,17 @@
 //! details; this table says which applies.
 //!
 //! [`Solver::spec`] is one exhaustive `match`, so a tenth solver does not
-//! compile until it is described here. The routes ([`Via`]) are described
-//! the same way: their family and the form of their no-good cut.
+//! compile until it is described here. The enums themselves, and what each
+//! route ([`Via`]) is (its family, its format, the form of its no-good
+//! cut), are in [`super::named`], which the answer parsers use too.
 
 use std::io::{self, Write};
 
+pub use super::named::{Family, NoGood, Solver, Via};
 use super::{ParseError, RawSolution, cbc, competition, gecode, glpk, highs, scip};
 use crate::back::FixedNames;
 use crate::model::Model;
 use crate::words::Named;
-
-/// The external solvers cagec drives. The doc comments are the `--solver`
-/// help lines.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-#[serde(rename_all = "lowercase")]
-pub enum Solver {
-    /// HiGHS (`highs`).
-    Highs,
-    /// COIN-OR CBC (`cbc`).
-    Cbc,
-    /// GLPK (`glpsol`).
-    Glpk,
-    /// CaDiCaL on DIMACS CNF (`cadical`).
-    Cadical,
-    /// Kissat on DIMACS CNF (`kissat`).
-    Kissat,
-    /// clasp on OPB or DIMACS CNF (`clasp`).
-    Clasp,
-    /// MiniSat+ on OPB (`minisat+`).
-    #[cfg_attr(feature = "cli", value(name = "minisat+"))]
-    #[serde(rename = "minisat+")]
-    MinisatPlus,
-    /// Gecode on MiniZinc (`minizinc`) or FlatZinc (`fzn-gecode`).
-    Gecode,
-    /// SCIP on OPB, DIMACS CNF or FlatZinc (`scip`).
-    Scip,
-}
-
-/// The file route from cagec to the solver.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-#[serde(rename_all = "kebab-case")]
-pub enum Via {
-    /// CPLEX-LP file (all three solvers).
-    Lp,
-    /// Free MPS file (all three solvers).
-    Mps,
-    /// Fixed-column MPS with names shortened to 8 characters (all three).
-    FixedMps,
-    /// AMPL model + data pair, run by glpsol's MathProg translator.
-    Ampl,
-    /// OPB, the 0/1 model (clasp, MiniSat+, SCIP).
-    Opb,
-    /// DIMACS CNF, the 0/1 model as clauses (CaDiCaL, Kissat, clasp, SCIP).
-    Cnf,
-    /// The generic MiniZinc model + the puzzle's data (Gecode).
-    Mzn,
-    /// FlatZinc, the model with integer cells (Gecode, SCIP).
-    Fzn,
-}
-
-/// A solver family: the kind of model a route carries, and the kind of
-/// solver cagec drives through its default route.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Family {
-    /// Integer programs: LP, MPS, AMPL.
-    Mip,
-    /// Clauses: DIMACS CNF.
-    Sat,
-    /// 0/1 linear rows: OPB.
-    PseudoBoolean,
-    /// MiniZinc and FlatZinc.
-    ConstraintProgramming,
-}
-
-/// How a route carries the no-good cut of a found solution.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NoGood {
-    /// `nogood_k`, a row of the model: Σ x ≤ n² − 1.
-    Row,
-    /// The same row as OPB writes it, with `>=`.
-    GeRow,
-    /// A blocking clause.
-    Clause,
-    /// The solutions found, as data of the model (MiniZinc).
-    Data,
-    /// Data of the paper's AMPL pair; a row of the flat MathProg model that
-    /// model options give.
-    DataOrRow,
-}
 
 /// One route a solver reads: the program that runs it and the environment
 /// variable that overrides the `PATH` lookup of that program.
@@ -200,6 +121,9 @@ pub struct SolverSpec {
     pub aliases: &'static [&'static str],
     /// The solver's own name, for sentences (`HiGHS`).
     pub title: &'static str,
+    /// What it is, in one line: the `--solver` help (its variant's doc
+    /// comment) and the faces' description.
+    pub help: &'static str,
     /// The family of its default route.
     pub family: Family,
     /// The routes it reads, its default first.
@@ -230,6 +154,7 @@ static HIGHS: SolverSpec = SolverSpec {
     name: "highs",
     aliases: &[],
     title: "HiGHS",
+    help: "HiGHS (`highs`)",
     family: Family::Mip,
     routes: &[
         route(Via::Lp, "highs", "CAGEC_HIGHS"),
@@ -272,6 +197,7 @@ static CBC: SolverSpec = SolverSpec {
     name: "cbc",
     aliases: &[],
     title: "CBC",
+    help: "COIN-OR CBC (`cbc`)",
     family: Family::Mip,
     routes: &[
         route(Via::Lp, "cbc", "CAGEC_CBC"),
@@ -300,6 +226,7 @@ static GLPK: SolverSpec = SolverSpec {
     name: "glpk",
     aliases: &["glpsol"],
     title: "GLPK",
+    help: "GLPK (`glpsol`)",
     family: Family::Mip,
     routes: &[
         route(Via::Lp, "glpsol", "CAGEC_GLPSOL"),
@@ -332,6 +259,7 @@ static CADICAL: SolverSpec = SolverSpec {
     name: "cadical",
     aliases: &[],
     title: "CaDiCaL",
+    help: "CaDiCaL on DIMACS CNF (`cadical`)",
     family: Family::Sat,
     routes: &[route(Via::Cnf, "cadical", "CAGEC_CADICAL")],
     install_hint: "install it with `apt-get install cadical`",
@@ -354,6 +282,7 @@ static KISSAT: SolverSpec = SolverSpec {
     name: "kissat",
     aliases: &[],
     title: "Kissat",
+    help: "Kissat on DIMACS CNF (`kissat`)",
     family: Family::Sat,
     routes: &[route(Via::Cnf, "kissat", "CAGEC_KISSAT")],
     install_hint: "Debian 12 has no kissat package: build it from its source \
@@ -378,6 +307,7 @@ static CLASP: SolverSpec = SolverSpec {
     name: "clasp",
     aliases: &[],
     title: "clasp",
+    help: "clasp on OPB or DIMACS CNF (`clasp`)",
     family: Family::PseudoBoolean,
     routes: &[
         route(Via::Opb, "clasp", "CAGEC_CLASP"),
@@ -404,6 +334,7 @@ static MINISAT_PLUS: SolverSpec = SolverSpec {
     name: "minisat+",
     aliases: &[],
     title: "MiniSat+",
+    help: "MiniSat+ on OPB (`minisat+`)",
     family: Family::PseudoBoolean,
     routes: &[route(Via::Opb, "minisat+", "CAGEC_MINISATP")],
     install_hint: "install it with `apt-get install minisat+`",
@@ -424,6 +355,7 @@ static GECODE: SolverSpec = SolverSpec {
     name: "gecode",
     aliases: &[],
     title: "Gecode",
+    help: "Gecode on MiniZinc (`minizinc`) or FlatZinc (`fzn-gecode`)",
     family: Family::ConstraintProgramming,
     routes: &[
         route(Via::Mzn, "minizinc", "CAGEC_MINIZINC"),
@@ -446,6 +378,7 @@ static SCIP: SolverSpec = SolverSpec {
     name: "scip",
     aliases: &[],
     title: "SCIP",
+    help: "SCIP on OPB, DIMACS CNF or FlatZinc (`scip`)",
     family: Family::PseudoBoolean,
     routes: &[
         route(Via::Opb, "scip", "CAGEC_SCIP"),
@@ -561,6 +494,10 @@ impl Named for Solver {
     fn aliases(self) -> &'static [&'static str] {
         self.spec().aliases
     }
+
+    fn help(self) -> &'static str {
+        self.spec().help
+    }
 }
 
 crate::words::from_name!(Solver, Via);
@@ -568,87 +505,6 @@ crate::words::from_name!(Solver, Via);
 impl std::fmt::Display for Solver {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-impl Via {
-    pub const ALL: [Via; 8] = [
-        Via::Lp,
-        Via::Mps,
-        Via::FixedMps,
-        Via::Ampl,
-        Via::Opb,
-        Via::Cnf,
-        Via::Mzn,
-        Via::Fzn,
-    ];
-
-    pub fn name(self) -> &'static str {
-        self.format().name()
-    }
-
-    /// The `compile --to` format of the route's file.
-    pub fn format(self) -> crate::back::OutputFormat {
-        use crate::back::OutputFormat;
-        match self {
-            Via::Lp => OutputFormat::Lp,
-            Via::Mps => OutputFormat::Mps,
-            Via::FixedMps => OutputFormat::FixedMps,
-            Via::Ampl => OutputFormat::Ampl,
-            Via::Opb => OutputFormat::Opb,
-            Via::Cnf => OutputFormat::Cnf,
-            Via::Mzn => OutputFormat::Mzn,
-            Via::Fzn => OutputFormat::Fzn,
-        }
-    }
-
-    pub fn family(self) -> Family {
-        match self {
-            Via::Lp | Via::Mps | Via::FixedMps | Via::Ampl => Family::Mip,
-            Via::Opb => Family::PseudoBoolean,
-            Via::Cnf => Family::Sat,
-            Via::Mzn | Via::Fzn => Family::ConstraintProgramming,
-        }
-    }
-
-    /// How the route carries a no-good cut (`session` adds it).
-    pub fn nogood(self) -> NoGood {
-        match self {
-            Via::Lp | Via::Mps | Via::FixedMps | Via::Fzn => NoGood::Row,
-            Via::Opb => NoGood::GeRow,
-            Via::Cnf => NoGood::Clause,
-            Via::Mzn => NoGood::Data,
-            Via::Ampl => NoGood::DataOrRow,
-        }
-    }
-
-    /// The routes of `family`, in [`Via::ALL`]'s order.
-    pub fn of(family: Family) -> impl Iterator<Item = Via> {
-        Via::ALL.into_iter().filter(move |v| v.family() == family)
-    }
-}
-
-impl Named for Via {
-    const ALL: &'static [Via] = &Via::ALL;
-    const WHAT: &'static str = "route";
-
-    fn name(self) -> &'static str {
-        self.format().name()
-    }
-}
-
-impl std::fmt::Display for Via {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// `a`, `a and b`, `a, b and c`: a list in a sentence.
-pub fn and_list(items: &[&str]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -735,16 +591,6 @@ mod tests {
             assert!(message.contains(route.env_var), "{message}");
             assert!(message.contains(route.program), "{message}");
         }
-    }
-
-    #[test]
-    fn sentences_list_with_and() {
-        assert_eq!(and_list(&["lp"]), "lp");
-        assert_eq!(and_list(&["HiGHS", "CBC"]), "HiGHS and CBC");
-        assert_eq!(
-            and_list(&["lp", "mps", "fixed-mps"]),
-            "lp, mps and fixed-mps"
-        );
     }
 
     #[test]

@@ -5,8 +5,12 @@
 //
 //   node tests/browser/web.mjs SITE_DIR PLAN.json
 //
-// It types puzzles into the editor and compares the model file shown with
-// `cagec compile`'s, under every option set and output format of the plan;
+// It checks that the selects of named choices hold the core's choices; types
+// puzzles into the editor and compares the model file shown with `cagec
+// compile`'s, under every option set and output format of the plan (or
+// that the page refuses what compile refuses); pastes a puzzle over an
+// example and checks that the example list, the file name, the downloads,
+// the "same as" command and the cage selection follow it;
 // types an error and checks its place and message, then fixes it; edits a
 // cage from the picture (keyboard) and switches the product method, checking
 // the changed rows are marked; solves every example natively and some with
@@ -85,10 +89,23 @@ try {
     const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
     await page.setChecked("#opt-presolve", args.includes("--presolve"));
     await page.selectOption("#opt-product", flag("--product", "primes"));
-    await page.selectOption("#opt-formulation", flag("--formulation", "melkonian"));
+    // None named: each output format's own formulation, as for compile.
+    await page.selectOption("#opt-formulation", flag("--formulation", ""));
     await page.selectOption("#opt-killer-form", flag("--killer-form", "separate"));
     if (to) await page.selectOption("#opt-to", to);
   }
+
+  // ---- The selects of named choices: the core's, defaults selected. ----
+  for (const list of plan.choices) {
+    const select = page.locator(`select[data-setting="${list.setting}"]`);
+    const values = await select.locator("option").evaluateAll((os) => os.map((o) => o.value));
+    const names = list.choices.map((c) => c.name);
+    assert.deepEqual(values, list.default === null ? ["", ...names] : names, `${list.setting}: the core's choices`);
+    checks += 1;
+    const titles = await select.locator("option").evaluateAll((os) => os.map((o) => o.title));
+    check(list.choices.every((c) => titles.includes(`${c.help}.`)), `${list.setting}: each choice's help`);
+  }
+  console.log(`the selects hold the core's ${plan.choices.length} lists of choices`);
 
   // ---- Typed text → the model `cagec compile` prints. ----
   for (const { file, cases } of plan.models) {
@@ -103,7 +120,10 @@ try {
     equal(await page.inputValue("#editor"), text, `${file}: typed in full`);
     for (const c of cases) {
       await setOptions(c.options, c.to);
-      sameText(await modelText(), c.expected, `${file} ${c.options.join(" ")} --to ${c.to}: the model is compile's`);
+      const what = `${file} ${c.options.join(" ")} --to ${c.to}`;
+      const refused = await page.locator("#model-out.refused").count() === 1;
+      equal(refused, Boolean(c.refused), `${what}: refused as compile ${c.refused ? "refuses it" : "writes it"}: ${refused ? await modelText() : ""}`);
+      if (!c.refused) sameText(await modelText(), c.expected, `${what}: the model is compile's`);
     }
     console.log(`${file}: the typed text gives compile's model under ${cases.length} option sets and formats`);
   }
@@ -235,6 +255,63 @@ try {
     assert.deepEqual(Object.keys(got).sort(), Object.keys(d.files).sort(), `${d.file} --to ${d.to}: the files`);
     for (const [name, text] of Object.entries(d.files)) sameText(got[name], text, `${name}: compile's bytes`);
     console.log(`downloads of ${d.file} ${d.options.join(" ")} --to ${d.to}: ${Object.keys(got).join(", ")} as compile writes them`);
+  }
+
+  // ---- The page follows the text (issue 41). ----
+  {
+    const f = plan.follow;
+    await setOptions([], "lp");
+    await open(f.example);
+    const stem = (file) => file.replace(/\.[^.]*$/, "");
+    const downloads = () => page.locator("#downloads button.download").allTextContents();
+    const shows = async (file, example, what) => {
+      equal(await page.inputValue("#file"), file, `${what}: the file name`);
+      equal(await page.textContent("#command"), `cagec compile ${file} --to lp`, `${what}: the "same as" command`);
+      assert.deepEqual(await downloads(), [`Download ${stem(file)}.lp`], `${what}: the download`);
+      checks += 1;
+      const chosen = await page.locator("#example option:checked").textContent();
+      equal(chosen, example, `${what}: the example list`);
+    };
+    await shows(f.example, f.example, f.example);
+    const before = await page.textContent("#status");
+    check(before.startsWith("Selected: cage 1: "), `a cage of ${f.example} is selected: ${before}`);
+    // Pasted over it: another puzzle, whose model is too large for the page.
+    // (As a paste: the text replaced at once, one input event; playwright's
+    // fill of a text this long does not finish in chromium.)
+    const paste = (text) => page.evaluate((text) => {
+      const editor = document.getElementById("editor");
+      editor.value = text;
+      editor.dispatchEvent(new InputEvent("input", { inputType: "insertFromPaste" }));
+    }, text);
+    await paste(f.pasted);
+    await explained();
+    await shows("puzzle.cage", "(your own text)", "a 25×25 pasted over kk2");
+    const after = await page.textContent("#status");
+    check(!after.includes(before.slice("Selected: ".length)), `no cage of ${f.example} is still selected: ${after}`);
+    // Its picture alone: a click selects no cage of an older page.
+    await page.locator("#picture .cage").first().click();
+    equal(await page.textContent("#status"), after, "a click on the picture alone selects nothing");
+    equal(await page.textContent("#cage-edit-number"), "1", "the cage form shows the new puzzle's cage 1");
+    equal(await page.inputValue("#cage-target"), String(f.pasted_first_target), "with its target");
+    // A name the user typed stays, whatever is pasted, even an example.
+    await page.fill("#file", "mine.cage");
+    await page.press("#file", "Tab");
+    await explained();
+    const other = examples.find((e) => e.file === f.other);
+    const otherText = await page.evaluate(async (file) => (await (await fetch("examples/index.json")).json()).find((e) => e.file === file).text, f.other);
+    await paste(otherText);
+    await explained();
+    await shows("mine.cage", other.file, `${f.other} pasted under a typed name`);
+    // Chosen from the list, an example names the file again.
+    await open(f.example);
+    await shows(f.example, f.example, `${f.example} chosen again`);
+    // A Keen ID that is no example's text: a neutral name of its own.
+    const id = await page.inputValue("#keen-id");
+    await page.fill("#keen-id", id);
+    await page.click("#keen-load");
+    await explained();
+    await shows("puzzle.keen", "(your own text)", `${f.example}'s Keen ID loaded`);
+    console.log("the example list, file name, downloads, command and selection follow the text");
   }
 
   check(site.requests.every((p) => !p.includes("..")), "every request was for the site");

@@ -3,7 +3,7 @@
 // shows the model file with the lines that changed marked, the counts of
 // `cagec stats`, and the picture, cage explanations and listing of `cagec
 // explain --html` (wired by explain.js). Solving runs in worker.js.
-import init, { read, version } from "./pkg/cagec_web.js";
+import init, { choices, command, read, version } from "./pkg/cagec_web.js";
 
 const $ = (id) => document.getElementById(id);
 const editor = $("editor");
@@ -22,33 +22,76 @@ let shownText = ""; // the model file as shown: what HiGHS is given
 let explainTimer = 0;
 let explainStarted = 0; // when the change the next explanation shows began
 let nextChange = 0; // the changed line "Go to the next change" shows next
+let examples = []; // examples/index.json: {group, file, text}
+let fileTyped = false; // the user named the file: the page no longer names it
+let shape = null; // the size and cages' cells of the puzzle last read: which puzzle it is
+let pictureOnly = false; // the model is too large for the explanation: no cage to select
 
 function options() {
   return {
     to: $("opt-to").value,
     presolve: $("opt-presolve").checked,
     product: $("opt-product").value,
-    formulation: $("opt-formulation").value,
+    // "" is none named: the output format's own, as for `cagec compile`.
+    formulation: $("opt-formulation").value || null,
     killer_form: $("opt-killer-form").value,
   };
 }
 
-function input() {
-  return { text: editor.value, format: $("format").value, file: $("file").value || "puzzle.cage", killer: $("killer").checked };
+function fileName() {
+  return $("file").value || "puzzle.cage";
 }
 
-/** The command line that writes the same model. */
-function command() {
-  const o = options();
-  const words = ["cagec", "compile", input().file];
-  if ($("format").value !== "auto") words.push("--from", $("format").value);
-  if ($("killer").checked) words.push("--killer");
-  if (o.presolve) words.push("--presolve");
-  if (o.product !== "primes") words.push("--product", o.product);
-  if (o.formulation !== "melkonian") words.push("--formulation", o.formulation);
-  if (o.killer_form !== "separate") words.push("--killer-form", o.killer_form);
-  words.push("--to", o.to);
-  return words.join(" ");
+function input() {
+  return { text: editor.value, format: $("format").value, file: fileName(), killer: $("killer").checked };
+}
+
+/** The name of a text that is no example's: `puzzle`, with the extension
+ * the file has now (it tells the format when the format is auto). */
+function neutralName() {
+  const extension = /\.[^./]+$/.exec(fileName());
+  return `puzzle${extension ? extension[0] : ".cage"}`;
+}
+
+/** Fills each select of a named choice (data-setting) with the core's
+ * choices: the name, its help as the tooltip, and first, when the default
+ * depends on other settings, an option for none named (value ""). */
+function fillChoices() {
+  for (const list of JSON.parse(choices())) {
+    const select = document.querySelector(`select[data-setting="${list.setting}"]`);
+    if (!select) continue;
+    const help = new Map();
+    const options = [];
+    if (list.default === null) {
+      options.push(new Option(`auto (${list.unnamed})`, ""));
+      help.set("", `By default: ${list.unnamed}.`);
+    }
+    for (const c of list.choices) {
+      const o = new Option(c.name === list.default ? `${c.name} (default)` : c.name, c.name);
+      o.title = `${c.help}.`;
+      help.set(c.name, o.title);
+      options.push(o);
+    }
+    select.replaceChildren(...options);
+    select.value = list.default ?? "";
+    const describe = () => { select.title = help.get(select.value) || ""; };
+    select.addEventListener("change", describe);
+    describe();
+  }
+}
+
+/** The size and the cages' cells of a puzzle: the same for an edit of its
+ * clues, another for another puzzle. */
+function shapeOf(p) {
+  return `${p.size()}:${JSON.stringify(JSON.parse(p.cages()).map((c) => c.cells))}`;
+}
+
+/** The cage form shows the selected cage of the puzzle shown. */
+function showCage() {
+  const cage = JSON.parse(puzzle.cages())[selected - 1];
+  $("cage-edit-number").textContent = selected;
+  $("cage-target").value = cage ? cage.target : "";
+  $("cage-op").value = cage ? cage.op : "+";
 }
 
 const escapeHtml = (s) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -130,9 +173,24 @@ function renderCounts(stats) {
 
 /** Reads the editor's text and rebuilds the model; the explanation follows. */
 function update(started) {
+  // The example list and the file name follow the text: the example whose
+  // text it is, if any, and its name unless the user gave one.
+  const example = examples.findIndex((ex) => ex.text === editor.value);
+  $("example").value = example >= 0 ? String(example) : "";
+  if (example >= 0 && !fileTyped) $("file").value = examples[example].file;
   let next;
   try {
-    next = read(editor.value, $("format").value, input().file, $("killer").checked);
+    next = read(editor.value, $("format").value, fileName(), $("killer").checked);
+    // Another puzzle than the last that read (not an edit of its clues):
+    // no longer the old one's file, nor its cage selected.
+    const another = shape !== null && shapeOf(next) !== shape;
+    if (another && example < 0 && !fileTyped && fileName() !== neutralName()) {
+      $("file").value = neutralName();
+      next.free();
+      next = read(editor.value, $("format").value, fileName(), $("killer").checked);
+    }
+    if (another) selected = 1;
+    shape = shapeOf(next);
   } catch (e) {
     showProblems(JSON.parse(e.message));
     document.body.classList.add("stale");
@@ -140,6 +198,7 @@ function update(started) {
   }
   if (puzzle) puzzle.free();
   puzzle = next;
+  showCage();
   document.body.classList.remove("stale");
   editor.setAttribute("aria-invalid", "false");
   const warnings = puzzle.warnings();
@@ -150,16 +209,20 @@ function update(started) {
     pre.textContent = warnings;
     $("problems").append(pre);
   }
-  $("command").textContent = command();
+  $("command").textContent = command(JSON.stringify(options()), $("format").value, $("killer").checked, fileName());
   let model;
   try {
     model = JSON.parse(puzzle.model(JSON.stringify(options())));
   } catch (e) {
+    // Options the format refuses (as `cagec compile` does): why, no model.
     $("model-out").textContent = e.message;
+    $("model-out").classList.add("refused");
     $("counts").textContent = "";
+    $("downloads").replaceChildren();
     $("explained").replaceChildren();
     return;
   }
+  $("model-out").classList.remove("refused");
   renderModel(model.text);
   renderCounts(model.stats);
   live.version += 1;
@@ -196,8 +259,11 @@ function explain() {
   try {
     page = puzzle.explain(JSON.stringify(options()), selected, grid);
   } catch (e) {
-    // Too large a model for a page: the picture alone, and why.
+    // Too large a model for a page: the picture alone, and why; no cage
+    // is selected (the status line would describe one of an older page).
     setPicture(svgFrom(puzzle.picture(grid)));
+    $("status").textContent = "";
+    pictureOnly = true;
     const note = document.createElement("p");
     note.className = "note";
     note.textContent = e.message;
@@ -208,6 +274,7 @@ function explain() {
     document.body.dataset.explained = live.version;
     return;
   }
+  pictureOnly = false;
   const doc = new DOMParser().parseFromString(page, "text/html");
   const hidden = new Set(Array.from(document.querySelectorAll("input.fam")).filter((b) => !b.checked).map((b) => b.value));
   setPicture(document.importNode(doc.querySelector("#picture svg"), true));
@@ -263,15 +330,17 @@ function downloads() {
   }
 }
 
+// A picture without its explanation has no panels for explain.js to show:
+// its clicks and keys stop here, before they reach explain.js's listeners
+// on the document (which would select a cage of an older page).
+for (const type of ["click", "keydown"]) {
+  $("picture").addEventListener(type, (e) => { if (pictureOnly) e.stopPropagation(); }, true);
+}
+
 // ---- Editing a cage from the picture. ----
 document.addEventListener("cagec-select", (e) => {
   selected = e.detail;
-  if (!puzzle) return;
-  const cage = JSON.parse(puzzle.cages())[selected - 1];
-  if (!cage) return;
-  $("cage-edit-number").textContent = selected;
-  $("cage-target").value = cage.target;
-  $("cage-op").value = cage.op;
+  if (puzzle) showCage();
 });
 $("cage-edit").addEventListener("submit", (e) => {
   e.preventDefault();
@@ -320,10 +389,13 @@ function solve(kind) {
   if (!worker) worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   const ms = Math.max(1, Number($("limit").value) || 20) * 1000;
   const o = options();
-  // HiGHS reads LP and MPS; for AMPL it gets the LP file of the same options.
-  const viaLp = o.to === "ampl";
+  // HiGHS reads LP and MPS; for another format (AMPL, OPB, ...) it gets the
+  // LP file of the same options.
+  const highsReads = { lp: "lp", mps: "mps", "fixed-mps": "mps" }[o.to];
+  const viaLp = !highsReads;
   const shown = viaLp ? JSON.parse(puzzle.model(JSON.stringify({ ...o, to: "lp" }))).text : shownText;
   const id = ++job;
+  const format = viaLp ? (o.to === "ampl" ? "AMPL" : o.to.toUpperCase()) : null;
   worker.onmessage = (e) => {
     if (e.data.id !== job) return;
     clearTimeout(guard);
@@ -332,7 +404,7 @@ function solve(kind) {
       solveStatus(e.data.error, "failed");
       return;
     }
-    finish(kind, e.data.answer, viaLp);
+    finish(kind, e.data.answer, format);
   };
   worker.onerror = (e) => stopWorker(`The solver thread failed: ${e.message}`);
   worker.postMessage({
@@ -342,7 +414,7 @@ function solve(kind) {
     ...input(),
     options: JSON.stringify(viaLp ? { ...o, to: "lp" } : o),
     model: shown,
-    modelFormat: o.to === "lp" || viaLp ? "lp" : "mps",
+    modelFormat: highsReads || "lp",
   });
   $("solve-stop").disabled = false;
   solveStatus(kind === "native" ? "The native solver is searching…" : "HiGHS is solving…");
@@ -350,6 +422,7 @@ function solve(kind) {
   guard = setTimeout(() => stopWorker(`Stopped: no answer within ${ms / 1000 + 5} s.`), ms + 5000);
 }
 
+/** `viaLp`: the format HiGHS reads no file of (it got the LP file), or null. */
 function finish(kind, a, viaLp) {
   $("solve-result").dataset.ms = a.ms;
   const secs = `${(a.ms / 1000).toFixed(a.ms < 1000 ? 3 : 1)} s`;
@@ -368,7 +441,7 @@ function finish(kind, a, viaLp) {
       solveStatus(`HiGHS: ${a.statusText} after ${secs}${a.status === 13 ? `: it did not finish within ${limit} s` : ""}.`, "failed");
       return;
     }
-    draw(a.grid, `HiGHS solved ${viaLp ? "the LP file of these options (it reads no AMPL)" : "this model file"} in ${secs}; the grid was checked against every rule.`);
+    draw(a.grid, `HiGHS solved ${viaLp ? `the LP file of these options (it reads no ${viaLp})` : "this model file"} in ${secs}; the grid was checked against every rule.`);
   } else {
     if (!a.cells) {
       solveStatus(`HiGHS on the LP relaxation: ${a.statusText} after ${secs}.`, "failed");
@@ -451,6 +524,8 @@ function textChanged(started) {
 
 editor.addEventListener("input", (e) => textChanged(e.timeStamp));
 for (const id of ["format", "killer", "file"]) $(id).addEventListener("change", (e) => textChanged(e.timeStamp));
+// A file name the user typed stays, whatever the text becomes.
+$("file").addEventListener("input", () => { fileTyped = $("file").value !== ""; });
 for (const id of ["opt-to", "opt-presolve", "opt-product", "opt-formulation", "opt-killer-form"]) {
   $(id).addEventListener("change", (e) => {
     relaxation = null;
@@ -472,9 +547,9 @@ $("solve-relax").addEventListener("click", () => solve("relax"));
 $("solve-stop").addEventListener("click", () => stopWorker("Stopped."));
 $("keen-load").addEventListener("click", (e) => {
   editor.value = $("keen-id").value.trim() + "\n";
-  $("format").value = "auto";
-  $("file").value = "keen.keen";
-  $("example").value = "";
+  $("format").value = "";
+  // A neutral name, unless the user gave one or the ID is an example's.
+  if (!fileTyped) $("file").value = "puzzle.keen";
   textChanged(e.timeStamp);
 });
 $("keen-id").addEventListener("keydown", (e) => {
@@ -482,7 +557,7 @@ $("keen-id").addEventListener("keydown", (e) => {
 });
 
 async function loadExamples() {
-  const examples = await (await fetch("examples/index.json")).json();
+  examples = await (await fetch("examples/index.json")).json();
   const select = $("example");
   const groups = new Map();
   examples.forEach((ex, i) => {
@@ -502,7 +577,8 @@ async function loadExamples() {
     if (!ex) return;
     editor.value = ex.text;
     $("file").value = ex.file;
-    $("format").value = "auto";
+    fileTyped = false;
+    $("format").value = "";
     $("killer").checked = false;
     previousLines = null;
     previousRows = null;
@@ -514,7 +590,8 @@ async function loadExamples() {
 await init({ module_or_path: new URL("./pkg/cagec_web_bg.wasm", import.meta.url) });
 // The release this page is (the tag vX.Y.Z it was built from: docs/releasing.md).
 $("cagec-version").textContent = `cagec ${version()}`;
-const examples = await loadExamples();
+fillChoices();
+await loadExamples();
 const first = examples.findIndex((ex) => ex.file === "kk2.cage");
 $("example").value = String(Math.max(first, 0));
 $("example").dispatchEvent(new Event("change"));

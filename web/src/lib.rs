@@ -13,6 +13,7 @@ mod reading;
 mod solving;
 mod words;
 
+use cagec::front::InputFormat;
 use cagec::words::Named;
 use wasm_bindgen::prelude::*;
 
@@ -26,6 +27,32 @@ pub use reading::{Problem, Problems, load};
 #[wasm_bindgen]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// The choices of the page's controls, as JSON: for each (the input format,
+/// the output format, the formulation, the product method, the Killer
+/// form) its setting, every choice's name, aliases and help, and the
+/// default, or, when it depends, what is taken when none is named
+/// ([`cagec::compile::choices`]).
+#[wasm_bindgen]
+pub fn choices() -> String {
+    json(&cagec::compile::choices())
+}
+
+/// The command line that writes the model the page shows (its "same as"
+/// line): `cagec compile FILE [--from F] [--killer] [options that differ
+/// from their defaults] --to TO`, for the puzzle's controls (`format`:
+/// `auto` or a name; `killer`) and the model `options`.
+#[wasm_bindgen]
+pub fn command(options: &str, format: &str, killer: bool, file: &str) -> Result<String, JsError> {
+    let opts = parse_options(options)?;
+    let from = match format {
+        "auto" | "" => None,
+        name => Some(InputFormat::from_name(name).ok_or_else(|| {
+            JsError::new(&cagec::words::UnknownName::of::<InputFormat>(name).to_string())
+        })?),
+    };
+    Ok(opts.request(from, killer).command(file))
 }
 
 /// A puzzle that parsed and passed validation, with the name its model and

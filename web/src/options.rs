@@ -1,33 +1,37 @@
 //! The page's model options: the command line's MODEL OPTIONS and `--to`,
 //! by the command line's names (`fixed-mps`, `sets`, `tuples`), which the
-//! core's enums read through serde.
+//! core's enums read through serde. The core resolves them
+//! ([`compile::Request`]): the page applies no default of its own.
 
 use cagec::back::OutputFormat;
+use cagec::compile::{self, ModelRequest};
 use cagec::formulate::{Formulation, KillerForm, Options, ProductMethod};
+use cagec::front::InputFormat;
 use serde::Deserialize;
 
 /// `{"to": "lp", "presolve": false, "product": "primes", "formulation":
 /// "melkonian", "killer_form": "separate"}`; a missing field takes the
-/// command line's default.
+/// command line's default, and a missing or null `formulation` is none
+/// named (the output format's default, as for `cagec compile`).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ModelOptions {
     pub to: OutputFormat,
     pub presolve: bool,
     pub product: ProductMethod,
-    pub formulation: Formulation,
+    pub formulation: Option<Formulation>,
     pub killer_form: KillerForm,
 }
 
 impl Default for ModelOptions {
     fn default() -> ModelOptions {
-        let paper = Options::default();
+        let unnamed = ModelRequest::default();
         ModelOptions {
             to: OutputFormat::Lp,
-            presolve: paper.presolve,
-            product: paper.product,
-            formulation: paper.formulation,
-            killer_form: paper.killer_form,
+            presolve: unnamed.presolve,
+            product: unnamed.product,
+            formulation: unnamed.formulation,
+            killer_form: unnamed.killer_form,
         }
     }
 }
@@ -37,15 +41,27 @@ impl ModelOptions {
         serde_json::from_str(json).map_err(|e| format!("model options {json}: {e}"))
     }
 
-    /// The formulation options, as `cagec compile` builds them from its flags.
-    pub fn formulate(&self) -> Options {
-        Options {
-            presolve: self.presolve,
-            product: self.product,
-            formulation: self.formulation,
-            killer_form: self.killer_form,
-            ..Options::default()
+    /// What the page asks of `compile`, for the core to resolve; `from` and
+    /// `killer` as the puzzle's controls say.
+    pub fn request(&self, from: Option<InputFormat>, killer: bool) -> compile::Request {
+        compile::Request {
+            from,
+            killer,
+            model: ModelRequest {
+                presolve: self.presolve,
+                product: self.product,
+                formulation: self.formulation,
+                killer_form: self.killer_form,
+                ..ModelRequest::default()
+            },
+            to: Some(self.to),
         }
+    }
+
+    /// The formulation options the output format is written with, as
+    /// `cagec compile` resolves its flags.
+    pub fn formulate(&self) -> Options {
+        self.request(None, false).options()
     }
 }
 
@@ -69,6 +85,21 @@ mod tests {
             ModelOptions::parse("{}").unwrap().formulate(),
             Options::default()
         );
+    }
+
+    #[test]
+    fn without_a_formulation_each_format_writes_its_own_as_compile_does() {
+        let opb = ModelOptions::parse(r#"{"to":"opb","formulation":null}"#).unwrap();
+        assert_eq!(opb.formulate().formulation, Formulation::Tuples);
+        let named = ModelOptions::parse(r#"{"to":"opb","formulation":"melkonian"}"#).unwrap();
+        assert_eq!(named.formulate().formulation, Formulation::Melkonian);
+        assert_eq!(
+            named.request(None, false).command("kk2.cage"),
+            "cagec compile kk2.cage --formulation melkonian --to opb"
+        );
+        // MiniZinc refuses the paper's rows named, as `compile --to mzn`.
+        let mzn = ModelOptions::parse(r#"{"to":"mzn","formulation":"melkonian"}"#).unwrap();
+        assert!(mzn.request(None, false).resolve().is_err());
     }
 
     #[test]

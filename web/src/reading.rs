@@ -43,7 +43,7 @@ pub fn load(text: &str, format: &str, file: &str, killer: bool) -> Result<Loaded
     let format = match format {
         // As `cagec compile FILE` tells: a Keen ID whatever the name, else
         // by the name's extension, else cage lines (as standard input).
-        "auto" => (InputFormat::sniff(text))
+        "auto" | "" => (InputFormat::sniff(text))
             .or_else(|| InputFormat::from_path(Path::new(file)))
             .unwrap_or(InputFormat::Cages),
         name => InputFormat::from_name(name).ok_or_else(|| Problems {
@@ -104,9 +104,11 @@ pub struct ModelView {
     pub stats: Option<Stats>,
 }
 
+/// The model of `opts`, resolved as `cagec compile` resolves its flags (a
+/// format's default formulation, MiniZinc's refusals).
 fn compiled<'p>(loaded: &'p Loaded, opts: &ModelOptions) -> Result<Compiled<'p>, String> {
-    Compiled::new(&loaded.puzzle, &opts.formulate(), opts.to, &loaded.stem)
-        .map_err(|e| e.message(&Controls))
+    let options = (opts.request(None, false).resolve()).map_err(|why| why.message(&Controls))?;
+    Compiled::new(&loaded.puzzle, &options, opts.to, &loaded.stem).map_err(|e| e.message(&Controls))
 }
 
 pub fn model(loaded: &Loaded, opts: &ModelOptions) -> Result<ModelView, String> {

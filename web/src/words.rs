@@ -19,6 +19,7 @@ impl Controls {
             Setting::Product => Some("Products"),
             Setting::Presolve => Some("Presolve"),
             Setting::KillerForm => Some("Killer form"),
+            Setting::Killer => Some("Killer rules"),
             _ => None,
         }
     }

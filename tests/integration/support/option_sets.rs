@@ -59,12 +59,25 @@ pub fn formulate_options(set: &[&str]) -> Options {
 }
 
 /// The options `compile --to FORMAT` formulates with for one of these
-/// option sets, built as the command builds them (`ModelArgs::options_for`
-/// in src/cli/model_args.rs): [`formulate_options`], then the format's
-/// default formulation ([`compile::options_for`]: the other solver families
-/// write the tuples model unless `--formulation` names another).
+/// option sets, resolved as the command resolves its flags (a
+/// [`compile::Request`]: the other solver families write the tuples model
+/// unless `--formulation` names another).
 pub fn compile_options(set: &[&str], format: OutputFormat) -> Options {
-    compile::options_for(format, &formulate_options(set), flag(set, "--formulation"))
+    let opts = formulate_options(set);
+    let model = compile::ModelRequest {
+        presolve: opts.presolve,
+        product: opts.product,
+        formulation: flag(set, "--formulation"),
+        tuple_limit: opts.tuple_limit,
+        killer_form: opts.killer_form,
+        max_nonzeros: opts.max_nonzeros,
+    };
+    let request = compile::Request {
+        model,
+        to: Some(format),
+        ..compile::Request::default()
+    };
+    request.options()
 }
 
 /// The value after `name` in `set`, by its command-line spelling.
