@@ -10,7 +10,6 @@
 //! other cells can hold v. (The essay's rule asks that all tuples use the same
 //! digits in the line; this one needs only the digit in question.)
 
-use super::problem::Offsets;
 use super::{Fail, bits};
 use crate::puzzle::tuples::Tuples;
 
@@ -26,6 +25,13 @@ pub(super) struct Table {
     /// Lines holding two or more of the cage's cells: the tuple positions in
     /// the line, and the line's cells outside the cage.
     shared: Vec<(Vec<usize>, Vec<u16>)>,
+}
+
+/// Where a table's words live in the search state and the engine.
+pub(super) struct Offsets {
+    pub live: usize,
+    pub seen: usize,
+    pub residues: usize,
 }
 
 /// The line rule runs only while at most this many tuples are live: with more,
