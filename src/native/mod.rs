@@ -31,6 +31,7 @@ mod problem;
 // Propagation: the fixpoint, and the propagators it runs.
 mod alldiff;
 mod arithmetic;
+mod hints;
 mod propagation;
 mod queue;
 mod table;
