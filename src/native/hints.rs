@@ -5,10 +5,11 @@
 //! its own.
 
 use super::problem::Problem;
+use super::table::Table;
 
 pub(super) struct Hints {
     /// Per table cell and value: the word where a support was last found.
-    pub residues: Vec<u32>,
+    residues: Vec<u32>,
     /// Per line and cell: the value bit matched to it last time.
     mates: Vec<u8>,
     n: usize,
@@ -21,6 +22,13 @@ impl Hints {
             mates: vec![u8::MAX; p.lines.len() * p.n],
             n: p.n,
         }
+    }
+
+    /// Table `t`'s residues, by cage position and value bit.
+    #[inline]
+    pub fn table(&mut self, t: &Table) -> &mut [u32] {
+        let at = t.at.residues;
+        &mut self.residues[at..at + t.tuples.width() * self.n]
     }
 
     /// Line `l`'s last matching, by cell of the line.

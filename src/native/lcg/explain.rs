@@ -10,8 +10,8 @@ use super::root::Root;
 use super::scratch::Scratch;
 use super::trail::Trail;
 use super::vars::Vars;
-use crate::native::alldiff::Hall;
 use crate::native::bits;
+use crate::native::domains::Hall;
 use crate::native::problem::{CageKind, Problem};
 
 /// What explanations read: the variables, the root, the domains and the

@@ -25,10 +25,12 @@
 //! - [`clause_db`]: the original and learnt clauses ([`clauses`], the arena),
 //!   watched literals, clause activity and reduction;
 //! - [`vsids`]: the branching order ([`heap`]);
-//! - [`tables`]: the tables' live tuples as a sparse set in words that follow
-//!   the trail ([`trailed`]);
-//! - [`props`]: the cage and line propagators, and [`explain`]: their
-//!   explanations;
+//! - [`tables`]: the tables' live tuples as sparse sets, in words that
+//!   follow the trail ([`trailed`]); the propagators' hints and queue are
+//!   the depth-first search's kinds;
+//! - [`props`]: the domains the shared propagators narrow here
+//!   ([`props::Explaining`]: each removal assigned with its reason), and
+//!   [`explain`]: what a reason says in literals;
 //! - [`analysis`]: first-UIP learning, minimisation, LBD;
 //! - [`scratch`]: buffers reused across calls.
 
@@ -52,13 +54,15 @@ mod vsids;
 use super::CdclRun;
 use super::Clock;
 use super::hints::Hints;
-use super::problem::{CageKind, Problem};
+use super::problem::{CageKind, Problem, PropId};
 use super::propagation::State;
+use super::propagators;
 use super::queue::PropQueue;
 use analysis::Analysis;
 use clause_db::ClauseDb;
 use domains::CellDomains;
 use lit::{Lit, Reason};
+use props::Explaining;
 use root::Root;
 use scratch::Scratch;
 use tables::SparseTables;
@@ -161,10 +165,24 @@ impl<'a> Lcg<'a> {
             let Some(id) = self.queue.pop() else {
                 return true;
             };
-            if !self.run_propagator(id as usize) {
+            if !self.run_propagator(id) {
                 return false;
             }
         }
+    }
+
+    /// Runs one cage or line propagator on the literals' domains.
+    fn run_propagator(&mut self, id: PropId) -> bool {
+        let mut domains = Explaining {
+            p: self.p,
+            vars: &self.vars,
+            root: &self.root,
+            doms: &mut self.doms,
+            trail: &mut self.trail,
+            conflict: &mut self.analysis.conflict,
+            scratch: &mut self.scratch,
+        };
+        propagators::run(self.p, id, &mut domains, &mut self.tables, &mut self.hints).is_ok()
     }
 
     /// Unit propagation over the clauses watching `!l`.

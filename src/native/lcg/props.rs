@@ -1,218 +1,179 @@
-//! The cage and line propagators of the depth-first search, rerun on the
-//! conflict-driven search's domains, each removal with its explanation:
+//! The propagators on lazy clause generation's domains ([`Explaining`]):
+//! the depth-first search's own (`native::propagators`), each removal put on
+//! the trail with its explanation:
 //! - a line (matching): the Hall set that excludes the value, so the clause
 //!   says "these cells hold none of their other values";
-//! - a table cage (compact table): the removed values of the cage's other
-//!   cells that killed every tuple supporting the value, chosen greedily and
-//!   computed lazily, when conflict analysis first needs it;
+//! - a table cage (compact table): a reason to be explained when conflict
+//!   analysis first needs it (`Reason::Table`, [`super::explain`]);
 //! - a cage kept by its arithmetic: every value removed from its cells.
 
-use super::Lcg;
+use super::domains::CellDomains;
 use super::explain::Explainer;
 use super::lit::{Lit, Reason};
-use crate::native::alldiff;
-use crate::native::bits;
-use crate::native::problem::CageKind;
-use crate::native::table::Table;
+use super::root::Root;
+use super::scratch::Scratch;
+use super::trail::Trail;
+use super::vars::Vars;
+use crate::native::domains::{Domains, Hall, Plain};
+use crate::native::problem::Problem;
+use crate::native::{Fail, bits};
 
-impl Lcg<'_> {
-    pub(super) fn run_propagator(&mut self, id: usize) -> bool {
-        let p = self.p;
-        match p.cages.get(id) {
-            Some(cage) => match &cage.kind {
-                CageKind::Table(t) => self.table(id, t, &cage.cells),
-                CageKind::Fallback(_) => self.arithmetic(id),
-            },
-            None => self.line(id - p.cages.len()),
-        }
-    }
+/// The domains as the propagators see them during one run: literals
+/// underneath, each removal assigned with its reason, each failure left as
+/// the conflict clause.
+pub(super) struct Explaining<'a> {
+    pub p: &'a Problem,
+    pub vars: &'a Vars,
+    pub root: &'a Root,
+    pub doms: &'a mut CellDomains,
+    pub trail: &'a mut Trail,
+    /// Where a failure leaves its clause.
+    pub conflict: &'a mut Vec<Lit>,
+    pub scratch: &'a mut Scratch,
+}
 
-    fn explainer(&self) -> Explainer<'_> {
-        Explainer {
+impl Explaining<'_> {
+    /// What explanations read, and the buffers they use.
+    fn explainer(&mut self) -> (Explainer<'_>, &mut Scratch) {
+        let explainer = Explainer {
             p: self.p,
-            vars: &self.vars,
-            root: &self.root,
-            doms: &self.doms,
-            trail: &self.trail,
-        }
-    }
-
-    fn line(&mut self, l: usize) -> bool {
-        let p = self.p;
-        let cells = &p.lines[l];
-        let mates = self.hints.line(l);
-        let mut removals = std::mem::take(&mut self.scratch.line_removals);
-        let result = alldiff::removals(cells, self.doms.all(), mates, &mut removals);
-        let ok = match result {
-            Err(hall) => {
-                let mut lits = std::mem::take(&mut self.analysis.conflict);
-                lits.clear();
-                self.explainer().hall_lits(cells, hall, &mut lits);
-                self.analysis.conflict = lits;
-                false
-            }
-            Ok(()) => removals.iter().all(|r| {
-                let c = cells[r.cell as usize] as usize;
-                let lit = self
-                    .vars
-                    .eq(c, u32::from(r.bit))
-                    .expect("a line never narrows a fixed cell");
-                let mut expl = vec![!lit];
-                self.explainer().hall_lits(cells, r.hall, &mut expl);
-                self.imply_or_conflict(lit, expl)
-            }),
+            vars: self.vars,
+            root: self.root,
+            doms: &*self.doms,
+            trail: &*self.trail,
         };
-        self.scratch.line_removals = removals;
-        ok
+        (explainer, &mut *self.scratch)
     }
 
     /// Makes `lit` false with `expl` (`!lit` first, then false literals), or
     /// records the conflict if `lit` is true.
-    fn imply_or_conflict(&mut self, lit: Lit, expl: Vec<Lit>) -> bool {
+    fn imply_or_conflict(&mut self, lit: Lit, expl: Vec<Lit>) -> Result<(), Fail> {
         match self.trail.value(lit) {
             0 => {
-                self.enqueue_explained(&expl);
-                true
+                let reason = self.trail.store(&expl);
+                self.trail.assign(expl[0], reason);
+                self.doms.assign(self.vars, expl[0]);
+                Ok(())
             }
             1 => {
-                self.analysis.conflict = expl;
-                false
+                *self.conflict = expl;
+                Err(Fail)
             }
-            _ => true,
+            _ => Ok(()),
         }
     }
+}
 
-    fn table(&mut self, k: usize, t: &Table, cells: &[u16]) -> bool {
-        let n = self.p.n;
-        let mut live = self.tables.table(k, t);
-        for (pos, &c) in cells.iter().enumerate() {
-            let d = self.doms.get(c as usize);
-            let s = live.seen(pos);
-            if d == s {
-                continue;
-            }
-            // Clear the tuples of the removed values, or keep those of the
-            // values left, whichever is fewer.
-            let removed = s & !d;
-            let support = |bit| t.support(pos, bit);
-            if removed.count_ones() <= d.count_ones() {
-                live.kill(removed, false, support);
-            } else {
-                live.kill(d, true, support);
-            }
-            live.set_seen(pos, d);
-        }
-        if live.is_empty() {
-            let mut lits = std::mem::take(&mut self.analysis.conflict);
-            lits.clear();
-            let explainer = Explainer {
-                p: self.p,
-                vars: &self.vars,
-                root: &self.root,
-                doms: &self.doms,
-                trail: &self.trail,
-            };
-            explainer.table(&mut self.scratch, k, None, u32::MAX, &mut lits);
-            self.analysis.conflict = lits;
-            return false;
-        }
-        let res_at = t.at.residues;
-        for (pos, &c) in cells.iter().enumerate() {
-            let c = c as usize;
-            let d = self.doms.get(c);
-            let mut unsupported = 0u64;
-            for bit in bits(d) {
-                let r = &mut self.hints.residues[res_at + pos * n + bit as usize];
-                let sup = t.support(pos, bit);
-                let words = live.words();
-                if words[*r as usize] & sup[*r as usize] != 0 {
-                    continue;
-                }
-                match live.find(sup) {
-                    Some(w) => *r = w as u32,
-                    None => unsupported |= 1 << bit,
-                }
-            }
-            for bit in bits(unsupported) {
-                let lit = self
-                    .vars
-                    .eq(c, bit)
-                    .expect("a fixed cell keeps a live tuple");
-                match self.trail.value(lit) {
-                    0 => {
-                        self.trail.assign(!lit, Reason::Table(k as u32));
-                        self.doms.assign(&self.vars, !lit);
-                    }
-                    1 => {
-                        let mut lits = vec![!lit];
-                        let explainer = Explainer {
-                            p: self.p,
-                            vars: &self.vars,
-                            root: &self.root,
-                            doms: &self.doms,
-                            trail: &self.trail,
-                        };
-                        explainer.table(&mut self.scratch, k, Some(lit), u32::MAX, &mut lits);
-                        self.analysis.conflict = lits;
-                        return false;
-                    }
-                    _ => {}
-                }
-            }
-            if unsupported != 0 {
-                live.set_seen(pos, self.doms.get(c));
-            }
-        }
-        true
+impl Domains for Explaining<'_> {
+    #[inline]
+    fn get(&self, cell: usize) -> u64 {
+        self.doms.get(cell)
     }
 
-    /// A cage too large to table: its arithmetic propagator on a copy of
-    /// the domains, every removal explained by all the cage's removed values.
-    fn arithmetic(&mut self, k: usize) -> bool {
-        let p = self.p;
-        let cage = &p.cages[k];
-        let CageKind::Fallback(f) = &cage.kind else {
-            unreachable!("an arithmetic cage")
-        };
-        self.scratch.dom.clear();
-        self.scratch.dom.extend_from_slice(self.doms.all());
-        self.scratch.changed.clear();
-        let failed = f
-            .filter(
-                &cage.cells,
-                &mut self.scratch.dom,
-                &mut self.scratch.changed,
-            )
-            .is_err();
+    #[inline]
+    fn plain(&mut self) -> Option<Plain<'_>> {
+        None
+    }
+
+    /// Each value the table no longer supports becomes false, its reason
+    /// the table, explained when analysis asks.
+    #[inline]
+    fn table_keeps(&mut self, cage: usize, cell: usize, keep: u64) -> Result<(), Fail> {
+        for bit in bits(self.doms.get(cell) & !keep) {
+            let lit = self
+                .vars
+                .eq(cell, bit)
+                .expect("a fixed cell keeps a live tuple");
+            match self.trail.value(lit) {
+                0 => {
+                    self.trail.assign(!lit, Reason::Table(cage as u32));
+                    self.doms.assign(self.vars, !lit);
+                }
+                1 => {
+                    let mut lits = vec![!lit];
+                    let (explainer, scratch) = self.explainer();
+                    explainer.table(scratch, cage, Some(lit), u32::MAX, &mut lits);
+                    *self.conflict = lits;
+                    return Err(Fail);
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn table_fails(&mut self, cage: usize) -> Fail {
+        let mut lits = std::mem::take(self.conflict);
+        lits.clear();
+        let (explainer, scratch) = self.explainer();
+        explainer.table(scratch, cage, None, u32::MAX, &mut lits);
+        *self.conflict = lits;
+        Fail
+    }
+
+    fn line_keeps(
+        &mut self,
+        cells: &[u16],
+        i: usize,
+        keep: u64,
+        mut hall: impl FnMut(u32) -> Hall,
+    ) -> Result<(), Fail> {
+        let c = cells[i] as usize;
+        for bit in bits(self.doms.get(c) & !keep) {
+            let lit = self
+                .vars
+                .eq(c, bit)
+                .expect("a line never narrows a fixed cell");
+            let mut expl = vec![!lit];
+            self.explainer().0.hall_lits(cells, hall(bit), &mut expl);
+            self.imply_or_conflict(lit, expl)?;
+        }
+        Ok(())
+    }
+
+    fn line_fails(&mut self, cells: &[u16], hall: Hall) -> Fail {
+        let mut lits = std::mem::take(self.conflict);
+        lits.clear();
+        self.explainer().0.hall_lits(cells, hall, &mut lits);
+        *self.conflict = lits;
+        Fail
+    }
+
+    /// The propagator runs on a copy of the domains, and each value it
+    /// removes is explained by every value the cage's cells had lost.
+    fn unexplained(
+        &mut self,
+        cells: &[u16],
+        propagate: impl FnOnce(&mut Plain<'_>) -> Result<(), Fail>,
+    ) -> Result<(), Fail> {
+        let Scratch { dom, changed, .. } = &mut *self.scratch;
+        dom.clear();
+        dom.extend_from_slice(self.doms.all());
+        changed.clear();
+        let failed = propagate(&mut Plain { dom, changed }).is_err();
         let mut base = Vec::new();
-        for &c in &cage.cells {
+        for &c in cells {
             let c = c as usize;
-            self.explainer().cell_lits(
-                c,
-                self.root.dom(c) & !self.doms.get(c),
-                u32::MAX,
-                &mut base,
-            );
+            let gone = self.root.dom(c) & !self.doms.get(c);
+            self.explainer().0.cell_lits(c, gone, u32::MAX, &mut base);
         }
         if failed {
-            self.analysis.conflict = base;
-            return false;
+            *self.conflict = base;
+            return Err(Fail);
         }
-        for &c in &cage.cells {
+        for &c in cells {
             let c = c as usize;
             for bit in bits(self.doms.get(c) & !self.scratch.dom[c]) {
                 let Some(lit) = self.vars.eq(c, bit) else {
                     // A fixed cell emptied: the cage fails.
-                    self.analysis.conflict = base;
-                    return false;
+                    *self.conflict = base;
+                    return Err(Fail);
                 };
                 let mut expl = vec![!lit];
                 expl.extend_from_slice(&base);
-                if !self.imply_or_conflict(lit, expl) {
-                    return false;
-                }
+                self.imply_or_conflict(lit, expl)?;
             }
         }
-        true
+        Ok(())
     }
 }

@@ -13,5 +13,4 @@ pub(super) struct Scratch {
     /// the cells it narrowed there.
     pub dom: Vec<u64>,
     pub changed: Vec<u16>,
-    pub line_removals: Vec<crate::native::alldiff::Removal>,
 }

@@ -10,7 +10,7 @@ use super::trailed::TrailedWords;
 use crate::native::bits;
 use crate::native::problem::{CageKind, Problem};
 use crate::native::propagation::State;
-use crate::native::table::Table;
+use crate::native::table::{LiveTuples, Table, Tables};
 
 pub(super) struct SparseTables {
     /// The tables' live tuples, then their cells' domains at their last run
@@ -51,8 +51,20 @@ impl SparseTables {
         }
     }
 
-    /// Table `t`'s (cage `cage`'s) state, ready to change.
-    pub fn table(&mut self, cage: usize, t: &Table) -> Sparse<'_> {
+    pub fn new_level(&mut self) {
+        self.words.new_level();
+    }
+
+    pub fn backtrack(&mut self, level: usize) {
+        self.words.backtrack(level);
+    }
+}
+
+impl Tables for SparseTables {
+    type Live<'a> = Sparse<'a>;
+
+    #[inline]
+    fn live(&mut self, cage: usize, t: &Table) -> Sparse<'_> {
         Sparse {
             words: &mut self.words,
             index: &mut self.live_index[t.at.live..t.at.live + t.words],
@@ -60,14 +72,6 @@ impl SparseTables {
             seen_at: self.seen_at + t.at.seen,
             count_at: self.counts_at + cage,
         }
-    }
-
-    pub fn new_level(&mut self) {
-        self.words.new_level();
-    }
-
-    pub fn backtrack(&mut self, level: usize) {
-        self.words.backtrack(level);
     }
 }
 
@@ -82,23 +86,20 @@ pub(super) struct Sparse<'a> {
     count_at: usize,
 }
 
-impl Sparse<'_> {
-    /// The domain of the cage's position `pos` when the table last ran.
+impl LiveTuples for Sparse<'_> {
     #[inline]
-    pub fn seen(&self, pos: usize) -> u64 {
+    fn seen(&self, pos: usize) -> u64 {
         self.words.get(self.seen_at + pos)
     }
 
     #[inline]
-    pub fn set_seen(&mut self, pos: usize, d: u64) {
+    fn set_seen(&mut self, pos: usize, d: u64) {
         self.words.set(self.seen_at + pos, d);
     }
 
-    /// Kills the live tuples whose value at a position is one of `values`
-    /// (or, with `keep`, is none of them), `support(bit)` being the tuples
-    /// that give it value `bit + 1`; a word left empty leaves the live set.
+    /// A word left empty leaves the live set.
     #[inline]
-    pub fn kill<'t>(&mut self, values: u64, keep: bool, support: impl Fn(u32) -> &'t [u64]) {
+    fn kill<'t>(&mut self, values: u64, keep: bool, support: impl Fn(u32) -> &'t [u64]) {
         let mut count = self.words.get(self.count_at) as usize;
         let mut i = 0;
         while i < count {
@@ -117,26 +118,139 @@ impl Sparse<'_> {
         self.words.set(self.count_at, count as u64);
     }
 
-    /// Whether no tuple is left.
     #[inline]
-    pub fn is_empty(&self) -> bool {
+    fn is_empty(&self) -> bool {
         self.words.get(self.count_at) == 0
     }
 
-    /// The table's live-tuple words, all of them.
     #[inline]
-    pub fn words(&self) -> &[u64] {
+    fn words(&self) -> &[u64] {
         self.words.slice(self.live_at, self.index.len())
     }
 
-    /// A live word that holds one of the tuples of `support`.
+    /// Only the live words are searched.
     #[inline]
-    pub fn find(&self, support: &[u64]) -> Option<usize> {
+    fn find(&self, support: &[u64]) -> Option<usize> {
         let count = self.words.get(self.count_at) as usize;
         let live = self.words();
         self.index[..count]
             .iter()
             .map(|&w| w as usize)
             .find(|&w| live[w] & support[w] != 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{Options, Rng, puzzle};
+    use crate::native::bits;
+    use crate::native::domains::Plain;
+    use crate::native::hints::Hints;
+    use crate::native::undo::{DenseTables, Undo};
+    use crate::puzzle::ir::Op;
+    use crate::puzzle::tuples;
+
+    /// The one compact-table filter, on the depth-first search's dense words
+    /// (undone by `Undo`) and on these sparse sets (undone by the trailed
+    /// words), through random narrowings and backtracks: the same domains
+    /// and the same failures at every step.
+    #[test]
+    fn dense_and_sparse_live_tuples_filter_alike() {
+        let mut rng = Rng::new(42);
+        let (mut runs, mut narrowed, mut failed) = (0, 0, 0);
+        for seed in 0..30 {
+            let (puzzle, _) = puzzle(&Options {
+                size: 5 + seed as usize % 4,
+                seed,
+                max_cage: 3 + seed as usize % 3,
+                ops: vec![Op::Add, Op::Sub, Op::Mul, Op::Div],
+                ..Default::default()
+            });
+            let p = Problem::new(&puzzle, tuples::DEFAULT_LIMIT);
+            let root = State::unpropagated(&p);
+            let (mut dense, mut undo) = (root.clone(), Undo::new(p.cages.len()));
+            let mut sparse = SparseTables::new(&p, &root);
+            let mut sparse_dom = root.dom.clone();
+            let mut saved: Vec<Vec<u64>> = Vec::new();
+            let (mut hints_a, mut hints_b) = (Hints::new(&p), Hints::new(&p));
+            let (mut scratch, mut changed) = (Vec::new(), Vec::new());
+            for _ in 0..200 {
+                let mut fails = false;
+                undo.mark(&dense.dom);
+                saved.push(sparse_dom.clone());
+                sparse.new_level();
+                let cell = rng.below(p.n * p.n);
+                let d = dense.dom[cell];
+                if d.count_ones() > 1 {
+                    let pick = rng.below(d.count_ones() as usize);
+                    let bit = bits(d).nth(pick).expect("a value");
+                    dense.dom[cell] &= !(1 << bit);
+                    sparse_dom[cell] &= !(1 << bit);
+                }
+                for (k, cage) in p.cages.iter().enumerate() {
+                    let CageKind::Table(t) = &cage.kind else {
+                        continue;
+                    };
+                    let mut tables = DenseTables {
+                        live: &mut dense.live,
+                        seen: &mut dense.seen,
+                        undo: &mut undo,
+                        scratch: &mut scratch,
+                    };
+                    let mut plain = Plain {
+                        dom: &mut dense.dom,
+                        changed: &mut changed,
+                    };
+                    let a = t.filter(
+                        k,
+                        &cage.cells,
+                        &mut plain,
+                        &mut tables.live(k, t),
+                        hints_a.table(t),
+                    );
+                    let mut plain = Plain {
+                        dom: &mut sparse_dom,
+                        changed: &mut changed,
+                    };
+                    let b = t.filter(
+                        k,
+                        &cage.cells,
+                        &mut plain,
+                        &mut sparse.live(k, t),
+                        hints_b.table(t),
+                    );
+                    runs += 1;
+                    assert_eq!(a.is_ok(), b.is_ok(), "seed {seed}, cage {k}");
+                    assert_eq!(dense.dom, sparse_dom, "seed {seed}, cage {k}");
+                    if a.is_err() {
+                        failed += 1;
+                        fails = true;
+                        break;
+                    }
+                }
+                narrowed += changed.len();
+                changed.clear();
+                // Back a level after a failure, as a search does, and now
+                // and then a few levels more.
+                let levels = usize::from(fails)
+                    + if rng.below(10) == 0 {
+                        1 + rng.below(3)
+                    } else {
+                        0
+                    };
+                for _ in 0..levels {
+                    let Some(dom) = saved.pop() else { break };
+                    undo.undo(&p, &mut dense.dom, &mut dense.live, &mut dense.seen);
+                    sparse_dom = dom;
+                    sparse.backtrack(saved.len());
+                }
+            }
+        }
+        // The walks did narrow and fail, so there was something to agree on.
+        assert!(
+            runs > 30_000 && narrowed > 10_000 && failed > 500,
+            "{runs} {narrowed} {failed}"
+        );
     }
 }
