@@ -192,10 +192,11 @@ impl Table {
         for (pos, &c) in cells.iter().enumerate() {
             let now = d.get(c as usize);
             let mut keep = 0u64;
+            let words = live.words();
             for bit in bits(now) {
                 let r = &mut residues[pos * self.n + bit as usize];
                 let sup = self.support(pos, bit);
-                if live.words()[*r as usize] & sup[*r as usize] != 0 {
+                if words[*r as usize] & sup[*r as usize] != 0 {
                     keep |= 1 << bit;
                 } else if let Some(w) = live.find(sup) {
                     *r = w as u32;
@@ -215,6 +216,7 @@ impl Table {
 
     /// Removes from the other cells of a shared line each value that every
     /// live tuple places in it.
+    #[inline]
     fn line_rule(&self, live: &[u64], d: &mut Plain<'_>) -> Result<(), Fail> {
         if self.shared.is_empty()
             || live.iter().map(|w| w.count_ones()).sum::<u32>() > LINE_RULE_TUPLES

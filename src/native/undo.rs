@@ -35,6 +35,7 @@ impl Undo {
 
     /// Remembers the domains `dom` (and, as they are first touched, the
     /// tables' words) until [`Undo::undo`]; marks nest.
+    #[inline]
     pub fn mark(&mut self, dom: &[u64]) {
         self.doms.extend_from_slice(dom);
         self.marks
