@@ -11,28 +11,27 @@
 //! the same strongly connected component, found with bitsets (a node's
 //! edges are its cell's domain).
 
+use super::domains::{Domains, Hall};
 use super::{Fail, bits};
 
 /// No value matched.
 const NONE: u8 = u8::MAX;
 
 /// Filters one line whose cells are `cells`; `mates[i]` is the value bit
-/// matched to `cells[i]` last time (a hint). Narrowed cells go on `changed`.
-pub(super) fn filter(
-    cells: &[u16],
-    dom: &mut [u64],
-    mates: &mut [u8],
-    changed: &mut Vec<u16>,
-) -> Result<(), Fail> {
+/// matched to `cells[i]` last time (a hint, checked before use).
+#[inline]
+pub(super) fn filter<D: Domains>(cells: &[u16], d: &mut D, mates: &mut [u8]) -> Result<(), Fail> {
     let k = cells.len();
-    let mut d = [0u64; 64];
+    let mut dom = [0u64; 64];
     for (i, &c) in cells.iter().enumerate() {
-        d[i] = dom[c as usize];
+        dom[i] = d.get(c as usize);
     }
-    let d = &d[..k];
-    if d.iter().all(|x| x.count_ones() == 1) {
-        // All fixed: the line is right iff the values are distinct.
-        let union = d.iter().fold(0, |a, x| a | x);
+    let dom = &dom[..k];
+    if d.plain().is_some() && dom.iter().all(|x| x.count_ones() == 1) {
+        // All fixed: the line is right iff the values are distinct. (An
+        // engine that explains needs the Hall set of a failure, and keeps
+        // the matching as the next run's hint: it matches.)
+        let union = dom.iter().fold(0, |a, x| a | x);
         return if union.count_ones() as usize == k {
             Ok(())
         } else {
@@ -40,91 +39,46 @@ pub(super) fn filter(
         };
     }
     let mut m = Matching {
-        d,
+        d: dom,
         cell_mate: mates,
         val_mate: [NONE; 64],
         matched: 0,
     };
-    m.complete().map_err(|_| Fail)?;
-    let adj = mate_graph(d, m.cell_mate);
-    let component = component_sets(&adj, k);
-    for (i, &c) in cells.iter().enumerate() {
-        let keep = d[i] & component[m.cell_mate[i] as usize];
-        if keep != d[i] {
-            dom[c as usize] = keep;
-            changed.push(c);
-        }
+    if let Err(hall) = m.complete() {
+        return Err(d.line_fails(cells, hall));
     }
-    Ok(())
-}
-
-/// A Hall set: `cells` (bits of line positions) whose domains lie within
-/// `values`. With as many values as cells, no other cell of the line can
-/// take those values; with fewer, the line fails.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Hall {
-    pub cells: u64,
-    pub values: u64,
-}
-
-/// A value the matching removes from a cell (`cell` a line position, `bit`
-/// the value's bit), and the Hall set that excludes it there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Removal {
-    pub cell: u8,
-    pub bit: u8,
-    pub hall: Hall,
-}
-
-/// [`filter`] for conflict-driven search: reads the domains, and lists what
-/// it removes with a reason each, or returns the Hall set that fails.
-pub(super) fn removals(
-    cells: &[u16],
-    dom: &[u64],
-    mates: &mut [u8],
-    out: &mut Vec<Removal>,
-) -> Result<(), Hall> {
-    out.clear();
-    let k = cells.len();
-    let mut d = [0u64; 64];
-    for (i, &c) in cells.iter().enumerate() {
-        d[i] = dom[c as usize];
-    }
-    let d = &d[..k];
-    let mut m = Matching {
-        d,
-        cell_mate: mates,
-        val_mate: [NONE; 64],
-        matched: 0,
-    };
-    m.complete()?;
-    let adj = mate_graph(d, m.cell_mate);
+    let adj = mate_graph(dom, m.cell_mate);
     let component = component_sets(&adj, k);
     // The values reachable from each value: with the cells matched to them,
-    // a Hall set.
+    // a Hall set. Computed when an explanation asks.
     let mut reach = [0u64; 64];
     for i in 0..k {
-        for v in bits(d[i] & !component[m.cell_mate[i] as usize]) {
-            let v = v as usize;
-            if reach[v] == 0 {
-                let (mut seen, mut frontier) = (1u64 << v, 1u64 << v);
-                while frontier != 0 {
-                    let next = bits(frontier).fold(0, |a, x| a | adj[x as usize]);
-                    frontier = next & !seen;
-                    seen |= next;
-                }
-                reach[v] = seen;
-            }
-            let values = reach[v];
-            let cells = bits(values).fold(0u64, |a, x| a | 1 << m.val_mate[x as usize]);
-            out.push(Removal {
-                cell: i as u8,
-                bit: v as u8,
-                hall: Hall { cells, values },
-            });
+        let keep = dom[i] & component[m.cell_mate[i] as usize];
+        if keep != dom[i] {
+            d.line_keeps(cells, i, keep, |v| {
+                hall_excluding(v as usize, &adj, &m.val_mate, &mut reach)
+            })?;
         }
     }
     Ok(())
+}
+
+/// The Hall set that excludes value bit `v` from the cells whose mates do
+/// not reach it: the values `v` reaches in the matching's graph, with the
+/// cells matched to them. `reach` caches each value's.
+fn hall_excluding(v: usize, adj: &[u64; 64], val_mate: &[u8; 64], reach: &mut [u64; 64]) -> Hall {
+    if reach[v] == 0 {
+        let (mut seen, mut frontier) = (1u64 << v, 1u64 << v);
+        while frontier != 0 {
+            let next = bits(frontier).fold(0, |a, x| a | adj[x as usize]);
+            frontier = next & !seen;
+            seen |= next;
+        }
+        reach[v] = seen;
+    }
+    let values = reach[v];
+    let cells = bits(values).fold(0u64, |a, x| a | 1 << val_mate[x as usize]);
+    Hall { cells, values }
 }
 
 struct Matching<'a> {
@@ -256,14 +210,68 @@ fn component_sets(adj: &[u64; 64], k: usize) -> [u64; 64] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::native::domains::Plain;
 
     fn run(doms: &[u64]) -> Result<Vec<u64>, Fail> {
         let cells: Vec<u16> = (0..doms.len() as u16).collect();
         let mut dom = doms.to_vec();
         let mut mates = vec![NONE; doms.len()];
         let mut changed = Vec::new();
-        filter(&cells, &mut dom, &mut mates, &mut changed)?;
+        let mut plain = Plain {
+            dom: &mut dom,
+            changed: &mut changed,
+        };
+        filter(&cells, &mut plain, &mut mates)?;
         Ok(dom)
+    }
+
+    /// Domains that explain, as lazy clause generation's do: each removal
+    /// is recorded with the Hall set the line gives for it (and the domains
+    /// left as they were), and so is the Hall set of a failure.
+    #[derive(Default)]
+    struct Recorder {
+        dom: Vec<u64>,
+        /// (line position, value bit, Hall set)
+        removed: Vec<(usize, u32, Hall)>,
+        failed: Option<Hall>,
+    }
+
+    impl Domains for Recorder {
+        fn get(&self, cell: usize) -> u64 {
+            self.dom[cell]
+        }
+        fn plain(&mut self) -> Option<Plain<'_>> {
+            None
+        }
+        fn table_keeps(&mut self, _: usize, _: usize, _: u64) -> Result<(), Fail> {
+            unreachable!("no table on a line")
+        }
+        fn table_fails(&mut self, _: usize) -> Fail {
+            unreachable!("no table on a line")
+        }
+        fn line_keeps(
+            &mut self,
+            cells: &[u16],
+            i: usize,
+            keep: u64,
+            mut hall: impl FnMut(u32) -> Hall,
+        ) -> Result<(), Fail> {
+            for bit in bits(self.dom[cells[i] as usize] & !keep) {
+                self.removed.push((i, bit, hall(bit)));
+            }
+            Ok(())
+        }
+        fn line_fails(&mut self, _: &[u16], hall: Hall) -> Fail {
+            self.failed = Some(hall);
+            Fail
+        }
+        fn unexplained(
+            &mut self,
+            _: &[u16],
+            _: impl FnOnce(&mut Plain<'_>) -> Result<(), Fail>,
+        ) -> Result<(), Fail> {
+            unreachable!("no arithmetic on a line")
+        }
     }
 
     #[test]
@@ -360,13 +368,15 @@ mod tests {
                 .map(|_| (rng.next_u64() & rng.next_u64() & full).max(1 << rng.below(k)))
                 .collect();
             let cells: Vec<u16> = (0..k as u16).collect();
-            let mut mates = vec![NONE; k];
-            let mut out = Vec::new();
-            let mut filtered = doms.clone();
-            let expected = filter(&cells, &mut filtered, &mut vec![NONE; k], &mut Vec::new());
-            match removals(&cells, &doms, &mut mates, &mut out) {
-                Err(hall) => {
+            let expected = run(&doms);
+            let mut recorder = Recorder {
+                dom: doms.clone(),
+                ..Recorder::default()
+            };
+            match filter(&cells, &mut recorder, &mut vec![NONE; k]) {
+                Err(Fail) => {
                     assert!(expected.is_err(), "{doms:?}");
+                    let hall = recorder.failed.expect("a failure's Hall set");
                     // Cells whose domains lie within fewer values.
                     assert!(
                         hall.cells.count_ones() > hall.values.count_ones(),
@@ -377,23 +387,22 @@ mod tests {
                     }
                 }
                 Ok(()) => {
-                    assert!(expected.is_ok(), "{doms:?}");
+                    let filtered = expected.expect("plain domains agree");
                     let mut after = doms.clone();
-                    for r in &out {
-                        let h = r.hall;
+                    for &(cell, bit, h) in &recorder.removed {
                         assert_eq!(h.cells.count_ones(), h.values.count_ones(), "{doms:?}");
-                        assert_eq!(h.cells >> r.cell & 1, 0, "{doms:?}");
-                        assert_eq!(h.values >> r.bit & 1, 1, "{doms:?}");
+                        assert_eq!(h.cells >> cell & 1, 0, "{doms:?}");
+                        assert_eq!(h.values >> bit & 1, 1, "{doms:?}");
                         for c in bits(h.cells) {
                             assert_eq!(doms[c as usize] & !h.values, 0, "{doms:?}");
                         }
-                        after[r.cell as usize] &= !(1 << r.bit);
+                        after[cell] &= !(1 << bit);
                     }
                     assert_eq!(
                         after, filtered,
-                        "removals are what filter removes: {doms:?}"
+                        "the removals explained are what plain domains lose: {doms:?}"
                     );
-                    removed += out.len();
+                    removed += recorder.removed.len();
                 }
             }
         }

@@ -4,6 +4,7 @@
 //! divisors of the target, while that stays small; past that, bounds and
 //! divisibility. Every such cage is checked exactly once its cells are fixed.
 
+use super::domains::Plain;
 use super::{Fail, bits};
 use crate::puzzle::ir::{Cage, Op};
 
@@ -63,19 +64,15 @@ impl Fallback {
         self.distinct
     }
 
-    /// Narrows the cage's cells; narrowed cells go on `changed`.
-    pub fn filter(
-        &self,
-        cells: &[u16],
-        dom: &mut [u64],
-        changed: &mut Vec<u16>,
-    ) -> Result<(), Fail> {
+    /// Narrows the cage's cells (on plain domains: it has no explanations;
+    /// lazy clause generation explains its removals for it).
+    pub fn filter(&self, cells: &[u16], d: &mut Plain<'_>) -> Result<(), Fail> {
         if self.distinct {
             for &c in cells {
-                let d = dom[c as usize];
-                if d.count_ones() == 1 {
+                let fixed = d.dom[c as usize];
+                if fixed.count_ones() == 1 {
                     for &o in cells.iter().filter(|&&o| o != c) {
-                        narrow(dom, o, !d, changed)?;
+                        d.narrow(o as usize, !fixed)?;
                     }
                 }
             }
@@ -83,18 +80,18 @@ impl Fallback {
         let n = 64
             - cells
                 .iter()
-                .fold(0u64, |a, &c| a | dom[c as usize])
+                .fold(0u64, |a, &c| a | d.dom[c as usize])
                 .leading_zeros() as usize;
         match self.op {
             Op::Add if cells.len() * n * (self.target as usize / 64 + 1) <= DP_BUDGET => {
-                self.sum_dp(cells, dom, changed)
+                self.sum_dp(cells, d)
             }
-            Op::Add => self.sum_bounds(cells, dom, changed),
+            Op::Add => self.sum_bounds(cells, d),
             Op::Mul
                 if !self.divisors.is_empty()
                     && cells.len() * n * self.divisors.len() <= DP_BUDGET =>
             {
-                self.product_dp(cells, dom, changed)
+                self.product_dp(cells, d)
             }
             Op::Mul => {
                 let t = self.target;
@@ -102,7 +99,7 @@ impl Fallback {
                     .filter(|v| t.is_multiple_of(*v))
                     .fold(0u64, |m, v| m | 1 << (v - 1));
                 for &c in cells {
-                    narrow(dom, c, mask, changed)?;
+                    d.narrow(c as usize, mask)?;
                 }
                 Ok(())
             }
@@ -124,7 +121,7 @@ impl Fallback {
     }
 
     /// Generalised arc consistency on Σ cells = target, by reachable sums.
-    fn sum_dp(&self, cells: &[u16], dom: &mut [u64], changed: &mut Vec<u16>) -> Result<(), Fail> {
+    fn sum_dp(&self, cells: &[u16], d: &mut Plain<'_>) -> Result<(), Fail> {
         let t = self.target as usize;
         let words = t / 64 + 1;
         let w = cells.len();
@@ -136,13 +133,13 @@ impl Fallback {
         set(&mut bwd[w * words..], t);
         for i in 0..w {
             let (a, b) = fwd.split_at_mut((i + 1) * words);
-            for v in bits(dom[cells[i] as usize]) {
+            for v in bits(d.dom[cells[i] as usize]) {
                 shift_or(&a[i * words..], &mut b[..words], v as usize + 1, true);
             }
         }
         for i in (0..w).rev() {
             let (a, b) = bwd.split_at_mut((i + 1) * words);
-            for v in bits(dom[cells[i] as usize]) {
+            for v in bits(d.dom[cells[i] as usize]) {
                 shift_or(&b[..words], &mut a[i * words..], v as usize + 1, false);
             }
         }
@@ -156,7 +153,7 @@ impl Fallback {
         let mut shifted = vec![0u64; words];
         for (i, &c) in cells.iter().enumerate() {
             let mut keep = 0u64;
-            for v in bits(dom[c as usize]) {
+            for v in bits(d.dom[c as usize]) {
                 shifted.fill(0);
                 shift_or(
                     &fwd[i * words..(i + 1) * words],
@@ -172,41 +169,31 @@ impl Fallback {
                     keep |= 1 << v;
                 }
             }
-            narrow(dom, c, keep, changed)?;
+            d.narrow(c as usize, keep)?;
         }
         Ok(())
     }
 
     /// Bounds on Σ cells = target: each cell leaves room for the others.
-    fn sum_bounds(
-        &self,
-        cells: &[u16],
-        dom: &mut [u64],
-        changed: &mut Vec<u16>,
-    ) -> Result<(), Fail> {
-        let min = |d: u64| d.trailing_zeros() as u64 + 1;
-        let max = |d: u64| 64 - d.leading_zeros() as u64;
-        let lo: u64 = cells.iter().map(|&c| min(dom[c as usize])).sum();
-        let hi: u64 = cells.iter().map(|&c| max(dom[c as usize])).sum();
+    fn sum_bounds(&self, cells: &[u16], d: &mut Plain<'_>) -> Result<(), Fail> {
+        let min = |x: u64| x.trailing_zeros() as u64 + 1;
+        let max = |x: u64| 64 - x.leading_zeros() as u64;
+        let lo: u64 = cells.iter().map(|&c| min(d.dom[c as usize])).sum();
+        let hi: u64 = cells.iter().map(|&c| max(d.dom[c as usize])).sum();
         if self.target < lo || self.target > hi {
             return Err(Fail);
         }
         for &c in cells {
-            let d = dom[c as usize];
-            let cell_hi = self.target - (lo - min(d));
-            let cell_lo = self.target.saturating_sub(hi - max(d));
-            narrow(dom, c, range_mask(cell_lo.max(1), cell_hi.min(64)), changed)?;
+            let now = d.dom[c as usize];
+            let cell_hi = self.target - (lo - min(now));
+            let cell_lo = self.target.saturating_sub(hi - max(now));
+            d.narrow(c as usize, range_mask(cell_lo.max(1), cell_hi.min(64)))?;
         }
         Ok(())
     }
 
     /// Generalised arc consistency on Π cells = target, over its divisors.
-    fn product_dp(
-        &self,
-        cells: &[u16],
-        dom: &mut [u64],
-        changed: &mut Vec<u16>,
-    ) -> Result<(), Fail> {
+    fn product_dp(&self, cells: &[u16], d: &mut Plain<'_>) -> Result<(), Fail> {
         let ds = &self.divisors;
         let idx = |x: u64| ds.binary_search(&x).ok();
         let w = cells.len();
@@ -219,10 +206,10 @@ impl Fallback {
         let step =
             |d: usize, v: u64| idx(ds[d] * v).filter(|_| self.target.is_multiple_of(ds[d] * v));
         for i in 0..w {
-            let d = dom[cells[i] as usize];
+            let now = d.dom[cells[i] as usize];
             for from in 0..k {
                 if fwd[i * words + from / 64] >> (from % 64) & 1 == 1 {
-                    for v in bits(d) {
+                    for v in bits(now) {
                         if let Some(to) = step(from, v as u64 + 1) {
                             set(&mut fwd[(i + 1) * words..], to);
                         }
@@ -231,9 +218,9 @@ impl Fallback {
             }
         }
         for i in (0..w).rev() {
-            let d = dom[cells[i] as usize];
+            let now = d.dom[cells[i] as usize];
             for from in 0..k {
-                let reach = bits(d).any(|v| {
+                let reach = bits(now).any(|v| {
                     step(from, v as u64 + 1)
                         .is_some_and(|to| bwd[(i + 1) * words + to / 64] >> (to % 64) & 1 == 1)
                 });
@@ -247,7 +234,7 @@ impl Fallback {
         }
         for (i, &c) in cells.iter().enumerate() {
             let mut keep = 0u64;
-            for v in bits(dom[c as usize]) {
+            for v in bits(d.dom[c as usize]) {
                 let ok = (0..k).any(|from| {
                     fwd[i * words + from / 64] >> (from % 64) & 1 == 1
                         && step(from, v as u64 + 1)
@@ -257,7 +244,7 @@ impl Fallback {
                     keep |= 1 << v;
                 }
             }
-            narrow(dom, c, keep, changed)?;
+            d.narrow(c as usize, keep)?;
         }
         Ok(())
     }
@@ -296,18 +283,4 @@ fn range_mask(lo: u64, hi: u64) -> u64 {
     }
     let upto = |v: u64| if v >= 64 { u64::MAX } else { (1u64 << v) - 1 };
     upto(hi) & !upto(lo - 1)
-}
-
-/// `dom[c] &= mask`, recording a change; fails when the domain empties.
-fn narrow(dom: &mut [u64], c: u16, mask: u64, changed: &mut Vec<u16>) -> Result<(), Fail> {
-    let d = dom[c as usize];
-    let keep = d & mask;
-    if keep == 0 {
-        return Err(Fail);
-    }
-    if keep != d {
-        dom[c as usize] = keep;
-        changed.push(c);
-    }
-    Ok(())
 }

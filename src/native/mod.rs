@@ -9,11 +9,18 @@
 //! - each row and column (and Killer box) keeps every value once, filtered by
 //!   matching ([`alldiff`]): every Hall set, not only singles.
 //!
+//! The propagators are written once, against [`domains::Domains`] (the
+//! domains, and how a propagator narrows them), and [`propagators::run`]
+//! runs one by its id for either engine: the depth-first search's plain
+//! bitsets ([`domains::Plain`], undone by [`undo`]), or lazy clause
+//! generation's literals, where each removal goes on the trail with its
+//! reason.
+//!
 //! Search, by default ([`Strategy::Auto`]):
 //! 1. a depth-first search ([`search`]) with a small failure budget: most
 //!    puzzles end here, in a few dozen nodes;
-//! 2. probing at the root (singleton arc consistency: a value whose
-//!    assignment propagates to a contradiction is removed), then the
+//! 2. probing at the root ([`probe`]; singleton arc consistency: a value
+//!    whose assignment propagates to a contradiction is removed), then the
 //!    depth-first search again with a larger budget;
 //! 3. when the tree is still large, conflict-driven search with clause
 //!    learning, which the depth-first search lacks: CaDiCaL on a direct
@@ -28,12 +35,20 @@
 
 // The puzzle as the solver sees it.
 mod problem;
-// Propagation: the fixpoint, and the propagators it runs.
+// The propagators, written once against the domains' interface, and
+// the memory they keep between runs.
 mod alldiff;
 mod arithmetic;
+mod domains;
+mod hints;
+mod propagators;
+mod table;
+// Propagation to a fixpoint for the depth-first search (its queue is lazy
+// clause generation's too), its undo, and probing.
+mod probe;
 mod propagation;
 mod queue;
-mod table;
+mod undo;
 // Search: depth-first, then learning (CaDiCaL, or lazy clause generation).
 #[cfg(feature = "cdcl")]
 mod cadical_stage;
@@ -562,7 +577,7 @@ pub fn root_domains(puzzle: &Puzzle, tuple_limit: usize) -> Result<Option<Vec<u6
     if engine.probe(&problem, &mut root, Clock::default()).is_err() {
         return Ok(None);
     }
-    let mut budget = propagation::TupleBudget::new(TUPLE_PROBES, TUPLE_PATIENCE);
+    let mut budget = probe::TupleBudget::new(TUPLE_PROBES, TUPLE_PATIENCE);
     loop {
         match engine.probe_tuples(&problem, &mut root, &mut budget) {
             Err(_) => return Ok(None),

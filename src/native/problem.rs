@@ -3,7 +3,7 @@
 //! propagator per cage. Built once per solve; read-only during search.
 
 use super::arithmetic::Fallback;
-use super::table::Table;
+use super::table::{Offsets, Table};
 use crate::puzzle::ir::{Puzzle, Rules};
 use crate::puzzle::tuples;
 
@@ -126,11 +126,4 @@ impl Problem {
             residues,
         }
     }
-}
-
-/// Where a table's words live in the search state and the engine.
-pub(super) struct Offsets {
-    pub live: usize,
-    pub seen: usize,
-    pub residues: usize,
 }

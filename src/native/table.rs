@@ -1,18 +1,58 @@
 //! A cage whose tuples are all listed, filtered by compact table (Demeulenaere
-//! et al., CP 2016): the live tuples are a bitset in the search state; a
-//! precomputed support bitset per (cell, value) updates it by the values each
-//! cell lost since the last run, and a value stays while some live tuple
-//! gives it. That is generalised arc consistency on the cage, in time
-//! proportional to what changed.
+//! et al., CP 2016): the live tuples are a bitset; a precomputed support
+//! bitset per (cell, value) updates it by the values each cell lost since the
+//! last run, and a value stays while some live tuple gives it. That is
+//! generalised arc consistency on the cage, in time proportional to what
+//! changed.
 //!
 //! One more rule rides on the live tuples when few remain: if every live tuple
 //! places value v in a line the cage shares with other cells, none of those
 //! other cells can hold v. (The essay's rule asks that all tuples use the same
-//! digits in the line; this one needs only the digit in question.)
+//! digits in the line; this one needs only the digit in question.) It has no
+//! explanation, so only the depth-first search runs it.
+//!
+//! The filter is written once, over the engine's [`Domains`] and its
+//! [`LiveTuples`]: the depth-first search keeps a table's tuples as dense
+//! words, saved whole before a run, whose loops vectorise; lazy clause
+//! generation keeps a sparse set of the live words, logged word by word.
 
-use super::problem::Offsets;
+use super::domains::{Domains, Plain};
 use super::{Fail, bits};
 use crate::puzzle::tuples::Tuples;
+
+/// One table's live tuples, and its cells' domains when it last ran, as an
+/// engine keeps them.
+pub(super) trait LiveTuples {
+    /// The domain of the cage's position `pos` when the table last ran.
+    fn seen(&self, pos: usize) -> u64;
+
+    fn set_seen(&mut self, pos: usize, d: u64);
+
+    /// Kills the live tuples whose value at a position is one of `values`
+    /// (or, with `keep`, is none of them), `support(bit)` being the tuples
+    /// that give the position value `bit + 1`.
+    fn kill<'t>(&mut self, values: u64, keep: bool, support: impl Fn(u32) -> &'t [u64]);
+
+    /// Whether no tuple is left.
+    fn is_empty(&self) -> bool;
+
+    /// The live-tuple bitset, every word of it.
+    fn words(&self) -> &[u64];
+
+    /// A live word holding one of the tuples of `support`, searched in the
+    /// engine's order.
+    fn find(&self, support: &[u64]) -> Option<usize>;
+}
+
+/// Where an engine keeps its tables' [`LiveTuples`].
+pub(super) trait Tables {
+    type Live<'a>: LiveTuples
+    where
+        Self: 'a;
+
+    /// The live tuples of table `t` (cage `cage`), before it runs.
+    fn live(&mut self, cage: usize, t: &Table) -> Self::Live<'_>;
+}
 
 pub(super) struct Table {
     pub tuples: Tuples,
@@ -26,6 +66,13 @@ pub(super) struct Table {
     /// Lines holding two or more of the cage's cells: the tuple positions in
     /// the line, and the line's cells outside the cage.
     shared: Vec<(Vec<usize>, Vec<u16>)>,
+}
+
+/// Where a table's words live in the search state and the engine.
+pub(super) struct Offsets {
+    pub live: usize,
+    pub seen: usize,
+    pub residues: usize,
 }
 
 /// The line rule runs only while at most this many tuples are live: with more,
@@ -109,77 +156,68 @@ impl Table {
             .flat_map(|(w, &word)| bits(word).map(move |b| w * 64 + b as usize))
     }
 
-    /// Filters the cage: updates the live tuples from the cells' domains,
-    /// then narrows each cell to the values live tuples give it, then applies
-    /// the line rule. Cells it narrows are pushed on `changed`.
-    #[allow(clippy::too_many_arguments)]
-    pub fn filter(
+    /// Filters the cage of `cells` (cage number `cage`): updates its live
+    /// tuples from the cells' domains, then narrows each cell to the values
+    /// live tuples give it, then applies the line rule. `residues` are the
+    /// table's: per cell and value, the word where a support was last found.
+    #[inline]
+    pub fn filter<D: Domains>(
         &self,
+        cage: usize,
         cells: &[u16],
-        dom: &mut [u64],
-        live: &mut [u64],
-        seen: &mut [u64],
+        d: &mut D,
+        live: &mut impl LiveTuples,
         residues: &mut [u32],
-        scratch: &mut Vec<u64>,
-        changed: &mut Vec<u16>,
     ) -> Result<(), Fail> {
-        let live = &mut live[self.at.live..self.at.live + self.words];
-        let seen = &mut seen[self.at.seen..self.at.seen + cells.len()];
-        let residues = &mut residues[self.at.residues..self.at.residues + cells.len() * self.n];
         for (pos, &c) in cells.iter().enumerate() {
-            let d = dom[c as usize];
-            if d == seen[pos] {
+            let now = d.get(c as usize);
+            let seen = live.seen(pos);
+            if now == seen {
                 continue;
             }
-            let removed = seen[pos] & !d;
-            if removed.count_ones() <= d.count_ones() {
-                for bit in bits(removed) {
-                    for (l, s) in live.iter_mut().zip(self.support(pos, bit)) {
-                        *l &= !s;
-                    }
-                }
+            // Kill the tuples of the removed values, or keep those of the
+            // values left, whichever is fewer.
+            let removed = seen & !now;
+            let support = |bit| self.support(pos, bit);
+            if removed.count_ones() <= now.count_ones() {
+                live.kill(removed, false, support);
             } else {
-                scratch.clear();
-                scratch.resize(self.words, 0);
-                for bit in bits(d) {
-                    for (t, s) in scratch.iter_mut().zip(self.support(pos, bit)) {
-                        *t |= s;
-                    }
-                }
-                for (l, t) in live.iter_mut().zip(scratch.iter()) {
-                    *l &= t;
-                }
+                live.kill(now, true, support);
             }
-            seen[pos] = d;
+            live.set_seen(pos, now);
         }
-        if live.iter().all(|&w| w == 0) {
-            return Err(Fail);
+        if live.is_empty() {
+            return Err(d.table_fails(cage));
         }
         for (pos, &c) in cells.iter().enumerate() {
-            let d = dom[c as usize];
+            let now = d.get(c as usize);
             let mut keep = 0u64;
-            for bit in bits(d) {
+            let words = live.words();
+            for bit in bits(now) {
                 let r = &mut residues[pos * self.n + bit as usize];
                 let sup = self.support(pos, bit);
-                if live[*r as usize] & sup[*r as usize] != 0 {
+                if words[*r as usize] & sup[*r as usize] != 0 {
                     keep |= 1 << bit;
-                } else if let Some(w) = live.iter().zip(sup).position(|(l, s)| l & s != 0) {
+                } else if let Some(w) = live.find(sup) {
                     *r = w as u32;
                     keep |= 1 << bit;
                 }
             }
-            if keep != d {
-                dom[c as usize] = keep;
-                seen[pos] = keep;
-                changed.push(c);
+            if keep != now {
+                d.table_keeps(cage, c as usize, keep)?;
+                live.set_seen(pos, d.get(c as usize));
             }
         }
-        self.line_rule(live, dom, changed)
+        match d.plain() {
+            Some(mut plain) => self.line_rule(live.words(), &mut plain),
+            None => Ok(()),
+        }
     }
 
     /// Removes from the other cells of a shared line each value that every
     /// live tuple places in it.
-    fn line_rule(&self, live: &[u64], dom: &mut [u64], changed: &mut Vec<u16>) -> Result<(), Fail> {
+    #[inline]
+    fn line_rule(&self, live: &[u64], d: &mut Plain<'_>) -> Result<(), Fail> {
         if self.shared.is_empty()
             || live.iter().map(|w| w.count_ones()).sum::<u32>() > LINE_RULE_TUPLES
         {
@@ -201,14 +239,13 @@ impl Table {
                 continue;
             }
             for &c in others {
-                let d = dom[c as usize];
-                if d & required != 0 {
-                    let keep = d & !required;
+                let now = d.dom[c as usize];
+                if now & required != 0 {
+                    let keep = now & !required;
                     if keep == 0 {
                         return Err(Fail);
                     }
-                    dom[c as usize] = keep;
-                    changed.push(c);
+                    d.set(c as usize, keep);
                 }
             }
         }

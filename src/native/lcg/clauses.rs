@@ -3,7 +3,7 @@
 //! unit propagation touches one cache line where a clause of its own would
 //! cost two. A clause is named by the offset of its header.
 
-use super::core::Lit;
+use super::lit::Lit;
 
 const LEN: usize = 0;
 const META: usize = 1;

@@ -12,29 +12,64 @@
 //! it learns speak of cells and values alone, and it never encodes a table
 //! tuple by tuple, as a SAT encoding must.
 //!
-//! - [`core`]: the CDCL machinery (trail, watched clauses, first-UIP
-//!   learning, VSIDS, restarts, clause reduction);
-//! - [`domains`]: the cells' domains as literals, each cell's single value
-//!   and each line's single place for every value (the direct encoding's
-//!   unit propagation, done on bitsets);
-//! - [`props`]: the cage and line propagators and their explanations.
+//! The engine's state is in parts, each with a small API, and [`Lcg`] holds
+//! them; the main loop ([`search`]), propagation and conflict analysis
+//! coordinate them:
+//! - [`vars`] and [`root`]: the literals, and what the earlier stages left;
+//! - [`trail`]: the assignment, with each literal's level, position and
+//!   reason, and the literals of the reasons that are not clauses;
+//! - [`domains`]: the cells' domains as bitsets beside the literals, which
+//!   the propagators read, and [`latin`]: the rules that each cell holds one
+//!   value and each line each value once (the direct encoding's unit
+//!   propagation, done on those bitsets);
+//! - [`clause_db`]: the original and learnt clauses ([`clauses`], the arena),
+//!   watched literals, clause activity and reduction;
+//! - [`vsids`]: the branching order ([`heap`]);
+//! - [`tables`]: the tables' live tuples as sparse sets, in words that
+//!   follow the trail ([`trailed`]); the propagators' hints and queue are
+//!   the depth-first search's kinds;
+//! - [`props`]: the domains the shared propagators narrow here
+//!   ([`props::Explaining`]: each removal assigned with its reason), and
+//!   [`explain`]: what a reason says in literals;
+//! - [`analysis`]: first-UIP learning, minimisation, LBD;
+//! - [`scratch`]: buffers reused across calls.
 
+mod analysis;
+mod clause_db;
 mod clauses;
-mod core;
 mod domains;
+mod explain;
+mod heap;
+mod latin;
+mod lit;
 mod props;
+mod root;
+mod scratch;
+mod tables;
+mod trail;
+mod trailed;
+mod vars;
+mod vsids;
 
 use super::CdclRun;
 use super::Clock;
-use super::bits;
-use super::problem::{CageKind, Problem};
+use super::hints::Hints;
+use super::problem::{CageKind, Problem, PropId};
 use super::propagation::State;
+use super::propagators;
 use super::queue::PropQueue;
-use clauses::Clauses;
-use core::{Heap, Lit, Reason, Watch};
+use analysis::Analysis;
+use clause_db::ClauseDb;
+use domains::CellDomains;
+use lit::{Lit, Reason};
+use props::Explaining;
+use root::Root;
+use scratch::Scratch;
+use tables::SparseTables;
+use trail::Trail;
+use vars::Vars;
+use vsids::Vsids;
 
-/// No variable for this cell and value (decided at the root).
-const NO_VAR: u32 = u32::MAX;
 /// Conflicts before the first learnt-clause reduction, and the growth of the
 /// interval after each (glucose's schedule).
 const REDUCE_FIRST: u64 = 2000;
@@ -48,206 +83,120 @@ const RESTART_MIN: u64 = 50;
 
 pub(super) struct Lcg<'a> {
     p: &'a Problem,
-    n: usize,
-    // The variables: cell and value bit of each, and back.
-    var_cell: Vec<u16>,
-    var_bit: Vec<u8>,
-    var_of: Vec<u32>,
-    root_dom: Vec<u64>,
-    /// Values whose literal is not false, per cell.
-    dom: Vec<u64>,
-    /// Per line and value bit: the line's cells whose domain has it.
-    count: Vec<u16>,
-    /// The lines through each cell.
-    lines_of: Vec<Vec<u32>>,
-
-    // The CDCL core (see `core`).
-    value: Vec<i8>,
-    var_level: Vec<u32>,
-    trail_pos: Vec<u32>,
-    reason: Vec<Reason>,
-    trail: Vec<Lit>,
-    qhead: usize,
-    level_starts: Vec<u32>,
-    expl: Vec<Lit>,
-    expl_starts: Vec<u32>,
-    /// Table explanations computed by conflict analysis, kept while their
-    /// literal is on the trail (see `Reason::Explained`).
-    explained: Vec<Lit>,
-    clauses: Clauses,
-    watches: Vec<Vec<Watch>>,
-    learnts: usize,
-    activity: Vec<f64>,
-    var_inc: f64,
-    clause_inc: f32,
-    heap: Heap,
-    marked: Vec<bool>,
-    conflict: Vec<Lit>,
-    stamp: u32,
-    level_stamp: Vec<u32>,
-
-    // The propagators (see `props`).
+    vars: Vars,
+    root: Root,
+    doms: CellDomains,
+    trail: Trail,
+    clauses: ClauseDb,
+    vsids: Vsids,
+    analysis: Analysis,
+    /// The propagators waiting to run.
     queue: PropQueue,
-    /// The tables' live tuples, then their cells' domains at their last run,
-    /// then each cage's count of live words (see `live_index`).
-    words: Vec<u64>,
-    /// Where the live-word counts start in `words`, one per cage.
-    limits_at: usize,
-    /// Per table, a permutation of its word indices whose first `limit`
-    /// (its count in `words`) are the words with live tuples: the compact
-    /// table's sparse set (Demeulenaere et al. 2016), so a table deep in
-    /// the search visits only the words it has left. Restoring the count on
-    /// backtracking restores the set; the order needs no undo.
-    live_index: Vec<u32>,
-    /// The live tuples at the root: explanations need not mention the rest.
-    root_live: Vec<u64>,
-    /// Undo log of `words`: (index, old value), with the log's length at
-    /// the start of each level, and a stamp so a word is logged once a level.
-    saves: Vec<(u32, u64)>,
-    save_starts: Vec<u32>,
-    word_stamp: Vec<u32>,
-    level_ids: Vec<u32>,
-    next_id: u32,
-    residues: Vec<u32>,
-    mates: Vec<u8>,
-    dom_scratch: Vec<u64>,
-    changed: Vec<u16>,
-    line_removals: Vec<crate::native::alldiff::Removal>,
-    /// The tuples an explanation has still to kill.
-    uncovered: Vec<(u32, u64)>,
-    /// An explanation's candidate literals: (trail position, cage position, bit).
-    candidates: Vec<(u32, u8, u8)>,
-    /// An explanation's chosen values, per cage position.
-    chosen: Vec<u64>,
+    tables: SparseTables,
+    hints: Hints,
+    scratch: Scratch,
 }
 
 impl<'a> Lcg<'a> {
     fn new(p: &'a Problem, root: &State) -> Lcg<'a> {
-        let n = p.n;
-        let mut var_of = vec![NO_VAR; n * n * n];
-        let (mut var_cell, mut var_bit) = (Vec::new(), Vec::new());
-        for (c, &d) in root.dom.iter().enumerate() {
-            if d.count_ones() > 1 {
-                for b in bits(d) {
-                    var_of[c * n + b as usize] = var_cell.len() as u32;
-                    var_cell.push(c as u16);
-                    var_bit.push(b as u8);
-                }
-            }
-        }
-        let vars = var_cell.len();
-        let mut count = vec![0u16; p.lines.len() * n];
-        let mut lines_of = vec![Vec::new(); n * n];
-        for (l, cells) in p.lines.iter().enumerate() {
-            for &c in cells {
-                lines_of[c as usize].push(l as u32);
-                for b in bits(root.dom[c as usize]) {
-                    count[l * n + b as usize] += 1;
-                }
-            }
-        }
-        let mut words = root.live.clone();
-        words.extend_from_slice(&root.seen);
-        let limits_at = words.len();
-        let mut live_index = vec![0u32; root.live.len()];
-        for cage in &p.cages {
-            let live = match &cage.kind {
-                CageKind::Table(t) => {
-                    let index = &mut live_index[t.at.live..t.at.live + t.words];
-                    let (full, empty): (Vec<u32>, Vec<u32>) =
-                        (0..t.words as u32).partition(|&w| root.live[t.at.live + w as usize] != 0);
-                    index[..full.len()].copy_from_slice(&full);
-                    index[full.len()..].copy_from_slice(&empty);
-                    full.len()
-                }
-                CageKind::Fallback(_) => 0,
-            };
-            words.push(live as u64);
-        }
-        let mut activity = vec![0.0; vars];
-        let mut heap = Heap::new(vars);
-        for v in 0..vars {
-            // Smallest domains first until conflicts say otherwise.
-            activity[v] = 1e-3 / f64::from(root.dom[var_cell[v] as usize].count_ones());
-            heap.push(v, &activity);
-        }
-        let props = p.cages.len() + p.lines.len();
+        let vars = Vars::new(p.n, &root.dom);
+        let count = vars.len();
+        let vsids = Vsids::new((0..count).map(|v| {
+            let (c, _) = vars.cell_bit(Lit::new(v, true));
+            root.dom[c]
+        }));
         Lcg {
             p,
-            n,
-            var_cell,
-            var_bit,
-            var_of,
-            root_dom: root.dom.clone(),
-            dom: root.dom.clone(),
-            count,
-            lines_of,
-            value: vec![0; vars],
-            var_level: vec![0; vars],
-            trail_pos: vec![0; vars],
-            reason: vec![Reason::Decision; vars],
-            trail: Vec::with_capacity(vars),
-            qhead: 0,
-            level_starts: Vec::new(),
-            expl: Vec::new(),
-            expl_starts: Vec::new(),
-            explained: Vec::new(),
-            clauses: Clauses::default(),
-            watches: vec![Vec::new(); 2 * vars],
-            learnts: 0,
-            activity,
-            var_inc: 1.0,
-            clause_inc: 1.0,
-            heap,
-            marked: vec![false; vars],
-            conflict: Vec::new(),
-            stamp: 0,
-            level_stamp: vec![0; vars + 2],
-            queue: PropQueue::new(props, p.cages.len()),
-            word_stamp: vec![0; words.len()],
-            words,
-            limits_at,
-            live_index,
-            root_live: root.live.clone(),
-            saves: Vec::new(),
-            save_starts: Vec::new(),
-            level_ids: Vec::new(),
-            next_id: 1,
-            residues: vec![0; p.residues],
-            mates: vec![u8::MAX; p.lines.len() * n],
-            dom_scratch: Vec::new(),
-            changed: Vec::new(),
-            line_removals: Vec::new(),
-            uncovered: Vec::new(),
-            candidates: Vec::new(),
-            chosen: Vec::new(),
+            root: Root::new(root),
+            doms: CellDomains::new(p, &root.dom),
+            trail: Trail::new(count),
+            clauses: ClauseDb::new(count),
+            vsids,
+            analysis: Analysis::new(count),
+            queue: PropQueue::new(p.cages.len() + p.lines.len(), p.cages.len()),
+            tables: SparseTables::new(p, root),
+            hints: Hints::new(p),
+            scratch: Scratch::default(),
+            vars,
         }
     }
 
-    /// The literal `cell = bit + 1`, if it is a variable.
-    fn eq(&self, cell: usize, bit: u32) -> Option<Lit> {
-        match self.var_of[cell * self.n + bit as usize] {
-            NO_VAR => None,
-            v => Some(Lit::new(v as usize, true)),
-        }
+    /// Makes `l` true for `reason`; the domains follow at once.
+    #[inline]
+    fn enqueue(&mut self, l: Lit, reason: Reason) {
+        self.trail.assign(l, reason);
+        self.doms.assign(&self.vars, l);
     }
 
-    /// Unit propagation and the propagators to a fixpoint; false on a
-    /// conflict (its clause in `self.conflict`).
+    /// Stores an explanation (implied literal first) and enqueues it.
+    fn enqueue_explained(&mut self, lits: &[Lit]) {
+        let reason = self.trail.store(lits);
+        self.enqueue(lits[0], reason);
+    }
+
+    fn new_level(&mut self) {
+        self.trail.new_level();
+        self.tables.new_level();
+    }
+
+    /// Undoes every level above `level`.
+    fn backtrack(&mut self, level: usize) {
+        if self.trail.level() <= level {
+            return;
+        }
+        let (doms, vars, vsids) = (&mut self.doms, &self.vars, &mut self.vsids);
+        self.trail.backtrack(level, |l| {
+            doms.unassign(vars, l);
+            vsids.push(l.var());
+        });
+        self.tables.backtrack(level);
+        self.queue.clear();
+    }
+
+    /// Unit propagation, the exactly-one rules and the propagators to a
+    /// fixpoint; false on a conflict (its clause in `analysis.conflict`).
     fn propagate(&mut self) -> bool {
         loop {
-            while self.qhead < self.trail.len() {
-                let l = self.trail[self.qhead];
-                self.qhead += 1;
-                if !self.propagate_domains(l) || !self.propagate_clauses(l) {
+            while let Some(l) = self.trail.next() {
+                if !self.propagate_latin(l) || !self.propagate_clauses(l) {
                     return false;
                 }
             }
             let Some(id) = self.queue.pop() else {
                 return true;
             };
-            if !self.run_propagator(id as usize) {
+            if !self.run_propagator(id) {
                 return false;
+            }
+        }
+    }
+
+    /// Runs one cage or line propagator on the literals' domains.
+    fn run_propagator(&mut self, id: PropId) -> bool {
+        let mut domains = Explaining {
+            p: self.p,
+            vars: &self.vars,
+            root: &self.root,
+            doms: &mut self.doms,
+            trail: &mut self.trail,
+            conflict: &mut self.analysis.conflict,
+            scratch: &mut self.scratch,
+        };
+        propagators::run(self.p, id, &mut domains, &mut self.tables, &mut self.hints).is_ok()
+    }
+
+    /// Unit propagation over the clauses watching `!l`.
+    fn propagate_clauses(&mut self, l: Lit) -> bool {
+        let (doms, vars) = (&mut self.doms, &self.vars);
+        match self
+            .clauses
+            .propagate(l, &mut self.trail, |l| doms.assign(vars, l))
+        {
+            None => true,
+            Some(c) => {
+                self.analysis.conflict.clear();
+                self.analysis.conflict.extend(self.clauses.lits(c));
+                false
             }
         }
     }
@@ -258,38 +207,68 @@ impl<'a> Lcg<'a> {
     /// deciding positively cut the conflicts on the hardest held-out puzzles
     /// by 1.4–2.3× (docs/lab/2026-11-26-native-solver.md).
     fn decide(&mut self) -> Option<Lit> {
-        while let Some(v) = self.heap.pop(&self.activity) {
-            if self.value[v] == 0 {
+        while let Some(v) = self.vsids.pop() {
+            if !self.trail.is_assigned(v) {
                 return Some(Lit::new(v, true));
             }
         }
         None
     }
 
+    /// Learns the clause of an analysis after backtracking to its level.
+    fn learn(&mut self, learnt: Vec<Lit>) {
+        if learnt.len() == 1 {
+            self.enqueue(learnt[0], Reason::Decision);
+            // A unit at level 0 has no reason to explain: it is a fact.
+            return;
+        }
+        let lbd = self.analysis.lbd(&self.trail, &learnt);
+        let id = self.clauses.attach(&learnt, true, lbd);
+        self.clauses.bump(id);
+        self.enqueue(learnt[0], Reason::Clause(id));
+    }
+
+    /// Adds a permanent clause at level 0 (a blocking clause). False when
+    /// the clause is false there: no more solutions.
+    fn add_root_clause(&mut self, mut lits: Vec<Lit>) -> bool {
+        debug_assert_eq!(self.trail.level(), 0);
+        lits.retain(|&l| self.trail.value(l) != -1);
+        if lits.iter().any(|&l| self.trail.value(l) == 1) {
+            return true;
+        }
+        match lits.len() {
+            0 => false,
+            1 => {
+                self.enqueue(lits[0], Reason::Decision);
+                true
+            }
+            _ => {
+                self.clauses.attach(&lits, false, 0);
+                true
+            }
+        }
+    }
+
     /// Every cell fixed: the values, unless a cage kept by its arithmetic
     /// fails its exact check (then the cage's clause is the conflict).
     fn solution(&mut self) -> Option<Vec<u8>> {
+        let dom = self.doms.all();
         for cage in &self.p.cages {
             if let CageKind::Fallback(f) = &cage.kind
-                && !f.holds(&cage.cells, &self.dom)
+                && !f.holds(&cage.cells, dom)
             {
-                self.conflict = cage
+                self.analysis.conflict = cage
                     .cells
                     .iter()
                     .filter_map(|&c| {
                         let c = c as usize;
-                        self.eq(c, self.dom[c].trailing_zeros()).map(|l| !l)
+                        self.vars.eq(c, dom[c].trailing_zeros()).map(|l| !l)
                     })
                     .collect();
                 return None;
             }
         }
-        Some(
-            self.dom
-                .iter()
-                .map(|d| d.trailing_zeros() as u8 + 1)
-                .collect(),
-        )
+        Some(dom.iter().map(|d| d.trailing_zeros() as u8 + 1).collect())
     }
 
     /// The clause forbidding one complete solution.
@@ -297,7 +276,7 @@ impl<'a> Lcg<'a> {
         values
             .iter()
             .enumerate()
-            .filter_map(|(c, &v)| self.eq(c, u32::from(v) - 1).map(|l| !l))
+            .filter_map(|(c, &v)| self.vars.eq(c, u32::from(v) - 1).map(|l| !l))
             .collect()
     }
 }
@@ -362,17 +341,18 @@ pub(super) fn search(
             }
         }
         run.conflicts += 1;
-        if s.level() == 0 {
+        if s.trail.level() == 0 {
             run.complete = true;
             break;
         }
         let (learnt, back) = s.analyze();
         s.backtrack(back);
-        let lbd = f64::from(s.lbd(&learnt));
+        let lbd = f64::from(s.analysis.lbd(&s.trail, &learnt));
         fast += (lbd - fast) / 32.0;
         slow += (lbd - slow) / (run.conflicts as f64).min(8192.0);
         s.learn(learnt);
-        s.decay();
+        s.vsids.decay();
+        s.clauses.decay();
         since_restart += 1;
         if run.conflicts.is_multiple_of(256) {
             clock.conflicts(run.conflicts);
@@ -388,7 +368,7 @@ pub(super) fn search(
         if run.conflicts >= next_reduce {
             reductions += 1;
             next_reduce = run.conflicts + REDUCE_FIRST + REDUCE_STEP * reductions;
-            s.reduce();
+            s.clauses.reduce(&mut s.trail);
         }
         if since_restart >= RESTART_MIN && fast > RESTART_MARGIN * slow {
             since_restart = 0;
