@@ -132,6 +132,31 @@ const RUNS: [(&str, &str, &str); 4] = [
     ("glpk", "ampl", "glpsol"),
 ];
 
+/// A MIP solver or route added to the core's table must be added to `RUNS`.
+#[test]
+fn runs_cover_every_mip_solver_and_route_of_the_table() {
+    use cagec::solve::{Family, Solver};
+    for spec in Solver::ALL.iter().map(|s| s.spec()) {
+        if spec.family != Family::Mip {
+            continue;
+        }
+        assert!(
+            RUNS.iter().any(|r| r.0 == spec.name),
+            "{} is not in RUNS",
+            spec.name
+        );
+        for route in spec.routes {
+            let via = route.via.name();
+            assert!(RUNS.iter().any(|r| r.1 == via), "no run reads {via}");
+            assert!(
+                RUNS.iter().any(|r| r.2 == route.program),
+                "{} is not run",
+                route.program
+            );
+        }
+    }
+}
+
 #[test]
 fn ambiguous_puzzle_is_not_unique_and_shows_both_solutions() {
     let dir = tempfile::tempdir().unwrap();

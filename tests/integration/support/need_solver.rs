@@ -10,20 +10,35 @@ pub fn on_path(program: &str) -> bool {
         .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(program).is_file()))
 }
 
-/// `program` is missing: what it is and how to get it.
+/// `program` is missing: what it is and how to get it. A solver's hint is
+/// the core's own (`SolverSpec::install_hint`); only the conformance
+/// tier's readers that are no solver of cagec's are described here.
 pub fn missing(program: &str) -> String {
-    let (what, flag) = match program {
-        "highs" => ("HiGHS, from the PyPI package highsbox", ""),
-        "cbc" => ("CBC, from the PyPI package cbcbox", ""),
-        "glpsol" => ("GLPK, from Debian's glpk-utils", ""),
-        "cadical" | "picosat" | "clasp" | "minisat+" => ("from its Debian package", " --families"),
-        "cryptominisat5" => ("from Debian's cryptominisat", " --families"),
-        "minizinc" | "fzn-gecode" => ("from Debian's minizinc", " --families"),
-        "sat4j-pb" | "sat4j-core" => ("a wrapper over Debian's sat4j jars", " --families"),
-        "kissat" => ("a wrapper over the PyPI package python-sat", " --families"),
-        "scip" => ("a wrapper over the PyPI package pyscipopt", " --families"),
-        "pumpkin-solver" => ("from the crate pumpkin-solver", " --families"),
-        _ => ("a solver", ""),
+    use cagec::solve::{Family, Solver};
+    let solver = Solver::ALL
+        .iter()
+        .map(|s| s.spec())
+        .find(|spec| spec.routes.iter().any(|r| r.program == program));
+    let (what, flag) = match solver {
+        Some(spec) => (
+            format!("{}: {}", spec.title, spec.install_hint),
+            if spec.family == Family::Mip {
+                ""
+            } else {
+                " --families"
+            },
+        ),
+        None => (
+            match program {
+                "picosat" => "from Debian's picosat",
+                "cryptominisat5" => "from Debian's cryptominisat",
+                "sat4j-pb" | "sat4j-core" => "a wrapper over Debian's sat4j jars",
+                "pumpkin-solver" => "from the crate pumpkin-solver",
+                _ => "a reader of the conformance tier",
+            }
+            .to_string(),
+            " --families",
+        ),
     };
     format!(
         "`{program}` ({what}) is not on PATH: run the tests with scripts/test, which \

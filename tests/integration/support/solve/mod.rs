@@ -33,26 +33,18 @@ pub fn captured(name: &str) -> PathBuf {
     root().join("fixtures/captured").join(name)
 }
 
-/// A cagec command with the solver variables of the caller's environment removed.
+/// A cagec command without the caller's `CAGEC_*` variables (which point
+/// cagec at solvers: every one, whatever solvers are added), `FAKE_MODE`
+/// and `NO_COLOR`.
 pub fn cagec(args: &[&str]) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_cagec"));
     cmd.args(args).stdin(Stdio::null());
-    for var in [
-        "CAGEC_HIGHS",
-        "CAGEC_CBC",
-        "CAGEC_GLPSOL",
-        "CAGEC_CADICAL",
-        "CAGEC_KISSAT",
-        "CAGEC_CLASP",
-        "CAGEC_MINISATP",
-        "CAGEC_MINIZINC",
-        "CAGEC_FZN_GECODE",
-        "CAGEC_SCIP",
-        "FAKE_MODE",
-        "NO_COLOR",
-    ] {
-        cmd.env_remove(var);
+    for (var, _) in std::env::vars_os() {
+        if var.to_string_lossy().starts_with("CAGEC_") {
+            cmd.env_remove(var);
+        }
     }
+    cmd.env_remove("FAKE_MODE").env_remove("NO_COLOR");
     cmd
 }
 
