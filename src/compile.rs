@@ -265,12 +265,14 @@ pub fn model_for(
     opts: &Options,
     format: OutputFormat,
 ) -> Result<Model, FormulateError> {
-    if matches!(format, OutputFormat::Opb | OutputFormat::Cnf) {
-        return formulate::formulate_zero_one(puzzle, opts);
-    }
     match format {
+        OutputFormat::Opb | OutputFormat::Cnf => formulate::formulate_zero_one(puzzle, opts),
         OutputFormat::Fzn => formulate::formulate_integer_cells(puzzle, opts),
-        _ => formulate::formulate_with(puzzle, opts),
+        OutputFormat::Lp
+        | OutputFormat::Mps
+        | OutputFormat::FixedMps
+        | OutputFormat::Ampl
+        | OutputFormat::Mzn => formulate::formulate_with(puzzle, opts),
     }
 }
 
@@ -414,7 +416,9 @@ fn write_files(
                     format.name()
                 )));
             }
-            _ => Box::new(move |w| back::write_solution(model, fixed, point, w)),
+            OutputFormat::Lp | OutputFormat::Mps | OutputFormat::FixedMps | OutputFormat::Ampl => {
+                Box::new(move |w| back::write_solution(model, fixed, point, w))
+            }
         };
         files.write(sol, fill)?;
     }

@@ -93,6 +93,20 @@ impl Words for Rust {
     }
 }
 
+/// Every variant of an enum as an array, from strum's `VariantArray`
+/// (`[T; COUNT]`, for the enums whose `ALL` is an array): derived, so a
+/// variant added to the enum is in `ALL` without a line of its own.
+pub const fn every<T: Copy, const N: usize>(variants: &[T]) -> [T; N] {
+    assert!(variants.len() == N, "COUNT and VARIANTS disagree");
+    let mut all = [variants[0]; N];
+    let mut i = 1;
+    while i < N {
+        all[i] = variants[i];
+        i += 1;
+    }
+    all
+}
+
 /// A choice a user names: an input or output format, a formulation, an
 /// operation. Every face reads and lists the choices by these names, so a
 /// name is spelled once, here in the core.

@@ -4,11 +4,12 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from typing_extensions import final
 
-__all__ = ["__version__", "HAS_CDCL", "OUTPUT_EXTENSIONS", "Puzzle", "parse", "load", "solve", "read_back", "generate", "decode"]
+__all__ = ["__version__", "HAS_CDCL", "OUTPUT_EXTENSIONS", "OPERATIONS", "Puzzle", "parse", "load", "solve", "read_back", "generate", "decode"]
 
 __version__: str
 HAS_CDCL: bool
 OUTPUT_EXTENSIONS: Dict[str, str]
+OPERATIONS: Dict[str, str]
 
 @final
 class Puzzle:

@@ -31,7 +31,8 @@ Grid = List[List[int]]
 GridLike = Union[Sequence[Sequence[int]], str]
 """A grid as rows of integers, or as text (n lines of n numbers, ``#`` comments)."""
 
-_OPS = {"+": "sum", "-": "difference", "*": "product", "%": "ratio", "": "given", "?": "hidden"}
+# Each operation's symbol and the paper's word for it, from the core.
+_OPS = _core.OPERATIONS
 
 
 class Cage(NamedTuple):

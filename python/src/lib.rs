@@ -24,6 +24,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         extensions.set_item(format.name(), format!(".{}", format.extension()))?;
     }
     m.add("OUTPUT_EXTENSIONS", extensions)?;
+    // Each cage operation's symbol and the paper's word for it.
+    let operations = pyo3::types::PyDict::new(m.py());
+    for op in cagec::puzzle::ir::Op::ALL {
+        operations.set_item(op.symbol(), op.paper_name())?;
+    }
+    m.add("OPERATIONS", operations)?;
     m.add_class::<puzzle::CorePuzzle>()?;
     m.add_function(wrap_pyfunction!(puzzle::parse, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle::load, m)?)?;

@@ -57,6 +57,7 @@ use crate::words::Named;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(try_from = "String")]
+#[derive(strum::VariantArray)]
 pub enum OutputFormat {
     /// CPLEX-LP, read identically by HiGHS, CBC and glpsol.
     Lp,
@@ -77,16 +78,7 @@ pub enum OutputFormat {
 }
 
 impl Named for OutputFormat {
-    const ALL: &'static [OutputFormat] = &[
-        OutputFormat::Lp,
-        OutputFormat::Mps,
-        OutputFormat::FixedMps,
-        OutputFormat::Ampl,
-        OutputFormat::Opb,
-        OutputFormat::Cnf,
-        OutputFormat::Mzn,
-        OutputFormat::Fzn,
-    ];
+    const ALL: &'static [OutputFormat] = <OutputFormat as strum::VariantArray>::VARIANTS;
 
     const WHAT: &'static str = "output format";
 

@@ -8,6 +8,7 @@ use crate::words::Named;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(try_from = "String")]
+#[derive(strum::VariantArray)]
 pub enum ProductMethod {
     /// Method 1: one row per prime p ≤ n over the exponents of p (6.1.5).
     #[default]
@@ -23,6 +24,7 @@ pub enum ProductMethod {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(try_from = "String")]
+#[derive(strum::VariantArray)]
 pub enum Formulation {
     /// The paper's rows.
     #[default]
@@ -41,6 +43,7 @@ pub enum Formulation {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(try_from = "String")]
+#[derive(strum::VariantArray)]
 pub enum KillerForm {
     /// Model 1: rows, columns and boxes `= 1`, cage values `<= 1`.
     #[default]
@@ -50,11 +53,7 @@ pub enum KillerForm {
 }
 
 impl Named for ProductMethod {
-    const ALL: &'static [ProductMethod] = &[
-        ProductMethod::Primes,
-        ProductMethod::Sets,
-        ProductMethod::Auto,
-    ];
+    const ALL: &'static [ProductMethod] = <ProductMethod as strum::VariantArray>::VARIANTS;
 
     const WHAT: &'static str = "product method";
 
@@ -81,11 +80,7 @@ impl Named for ProductMethod {
 }
 
 impl Named for Formulation {
-    const ALL: &'static [Formulation] = &[
-        Formulation::Melkonian,
-        Formulation::Tuples,
-        Formulation::Cover,
-    ];
+    const ALL: &'static [Formulation] = <Formulation as strum::VariantArray>::VARIANTS;
 
     const WHAT: &'static str = "formulation";
 
@@ -115,7 +110,7 @@ impl Named for Formulation {
 }
 
 impl Named for KillerForm {
-    const ALL: &'static [KillerForm] = &[KillerForm::Separate, KillerForm::Combined];
+    const ALL: &'static [KillerForm] = <KillerForm as strum::VariantArray>::VARIANTS;
 
     const WHAT: &'static str = "Killer form";
 

@@ -269,14 +269,8 @@ fn operation(s: &mut Stmt, data: &mut Data) -> Result<Op, Diagnostic> {
         Some(Tok::Word(w)) if !w.starts_with(|c: char| c.is_ascii_digit()) => (w, false),
         _ => return Err(s.expected(&format!("an operation ({OPS})"))),
     };
-    let op = match text {
-        "sum" => Op::Add,
-        "difference" => Op::Sub,
-        "product" => Op::Mul,
-        "ratio" => Op::Div,
-        "given" => Op::Given,
-        "hidden" => Op::Hidden,
-        _ => return Err(s.expected(&format!("an operation ({OPS})"))),
+    let Some(op) = Op::ALL.into_iter().find(|op| op.paper_name() == text) else {
+        return Err(s.expected(&format!("an operation ({OPS})")));
     };
     if curly {
         data.curly.push(s.here());

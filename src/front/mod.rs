@@ -24,6 +24,7 @@ use crate::words::Named;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(try_from = "String")]
+#[derive(strum::VariantArray)]
 pub enum InputFormat {
     /// J-wiki cage lines: `11+,1 2 5 6`.
     #[cfg_attr(feature = "cli", value(alias = "jwiki"))]
@@ -38,12 +39,7 @@ pub enum InputFormat {
 }
 
 impl Named for InputFormat {
-    const ALL: &'static [InputFormat] = &[
-        InputFormat::Cages,
-        InputFormat::Dat,
-        InputFormat::Grid,
-        InputFormat::Keen,
-    ];
+    const ALL: &'static [InputFormat] = <InputFormat as strum::VariantArray>::VARIANTS;
 
     const WHAT: &'static str = "input format";
 

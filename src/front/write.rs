@@ -27,6 +27,7 @@ use crate::words::Named;
 /// The formats `cagec convert` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[derive(strum::VariantArray)]
 pub enum Format {
     /// J-wiki cage lines (`.cage`).
     #[cfg_attr(feature = "cli", value(alias = "cages"))]
@@ -41,7 +42,7 @@ pub enum Format {
 }
 
 impl Named for Format {
-    const ALL: &'static [Format] = &[Format::Jwiki, Format::Dat, Format::Grid, Format::Keen];
+    const ALL: &'static [Format] = <Format as strum::VariantArray>::VARIANTS;
 
     const WHAT: &'static str = "puzzle format";
 

@@ -6,7 +6,9 @@
 //! data of the family, not a string to compare.
 
 /// The family of a row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, strum::VariantArray, strum::EnumCount,
+)]
 pub enum RowFamily {
     /// (2.1) a cell holds exactly one value.
     CellValue,
@@ -56,30 +58,8 @@ pub enum RowFamily {
 
 impl RowFamily {
     /// Every family, in the order of the enum.
-    pub const ALL: [RowFamily; 22] = [
-        RowFamily::CellValue,
-        RowFamily::ValueOncePerRow,
-        RowFamily::ValueOncePerColumn,
-        RowFamily::ValueLink,
-        RowFamily::Given,
-        RowFamily::Sum,
-        RowFamily::Difference,
-        RowFamily::RatioBAtLeast,
-        RowFamily::RatioBAtMost,
-        RowFamily::RatioAAtLeast,
-        RowFamily::RatioAAtMost,
-        RowFamily::PrimeExponents,
-        RowFamily::PairValueSet,
-        RowFamily::ValueSet,
-        RowFamily::ValueSetMembers,
-        RowFamily::ValueSetChoice,
-        RowFamily::TupleChoice,
-        RowFamily::TupleLink,
-        RowFamily::BoxValueOnce,
-        RowFamily::CageValuesDistinct,
-        RowFamily::KillerCageSum,
-        RowFamily::NoGood,
-    ];
+    pub const ALL: [RowFamily; <RowFamily as strum::EnumCount>::COUNT] =
+        crate::words::every(<RowFamily as strum::VariantArray>::VARIANTS);
 
     /// The label comments show: the equation number (`2.1`, `6.1.5`,
     /// `A.11`, `T.1`), or a word (`given`, `nogood`).

@@ -31,12 +31,29 @@ use super::propagation::State;
 use super::{CdclRun, Clock};
 use crate::puzzle::ir::Op;
 
+/// How a cage's partial results accumulate, cell by cell, for its layered
+/// diagram ([`Encoder::layers`]); `None` for a clue with no such form,
+/// which is encoded by its table or not at all.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Layered {
+    Sum,
+    Product,
+}
+
+fn layered(op: Op) -> Option<Layered> {
+    match op {
+        Op::Add => Some(Layered::Sum),
+        Op::Mul => Some(Layered::Product),
+        Op::Given | Op::Sub | Op::Div | Op::Hidden => None,
+    }
+}
+
 /// Whether every cage has an encoding (huge hidden or long difference and
 /// ratio cages have none; the depth-first search keeps those puzzles).
 pub(super) fn encodable(p: &Problem) -> bool {
     p.cages.iter().all(|cage| match &cage.kind {
         CageKind::Table(_) => true,
-        CageKind::Fallback(f) => matches!(f.op(), Op::Add | Op::Mul),
+        CageKind::Fallback(f) => layered(f.op()).is_some(),
     })
 }
 
@@ -57,12 +74,12 @@ pub(super) fn search(
         // diagram needs the domains alone; `encodable` lets through no
         // other cage without a table.
         match &cage.kind {
-            CageKind::Table(t) if !matches!(cage.arith.op(), Op::Add | Op::Mul) => {
+            CageKind::Table(t) if layered(cage.arith.op()).is_none() => {
                 let tuples: Vec<&[u8]> =
                     t.live_tuples(&root.live).map(|i| t.tuples.get(i)).collect();
                 enc.table(&cage.cells, &tuples);
             }
-            _ => enc.layers(&cage.cells, &cage.arith),
+            CageKind::Table(_) | CageKind::Fallback(_) => enc.layers(&cage.cells, &cage.arith),
         }
     }
     for sol in known {
@@ -335,12 +352,17 @@ impl<'a> Encoder<'a> {
     /// edges, so unit propagation reasons forwards and backwards alike.
     /// A Killer cage's values must also differ: at most one cell per value.
     fn layers(&mut self, cells: &[u16], f: &Fallback) {
-        let (op, target) = (f.op(), f.target());
-        let combine = |acc: u64, v: u64| match op {
-            Op::Mul => acc.checked_mul(v).filter(|p| target % p == 0),
-            _ => acc.checked_add(v).filter(|&s| s <= target),
+        let target = f.target();
+        // `encodable` lets no other cage through.
+        let form = layered(f.op()).unwrap_or(Layered::Sum);
+        let combine = |acc: u64, v: u64| match form {
+            Layered::Product => acc.checked_mul(v).filter(|p| target % p == 0),
+            Layered::Sum => acc.checked_add(v).filter(|&s| s <= target),
         };
-        let start = if op == Op::Mul { 1 } else { 0 };
+        let start = match form {
+            Layered::Product => 1,
+            Layered::Sum => 0,
+        };
         // Forward: the results reachable after cells[..i].
         let mut reach: Vec<Vec<u64>> = vec![vec![start]];
         for &c in cells {

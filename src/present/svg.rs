@@ -15,7 +15,7 @@
 
 use std::fmt::{self, Write};
 
-use crate::puzzle::ir::{Cage, Cell, Grid, Op, Puzzle};
+use crate::puzzle::ir::{Cage, Cell, Grid, Puzzle};
 
 /// Side of a cell, in SVG user units (pixels).
 const CELL: usize = 60;
@@ -104,16 +104,8 @@ pub fn clue_text(cage: &Cage) -> String {
     if cage.cells.len() == 1 {
         return cage.target.to_string();
     }
-    let op = match cage.op {
-        Op::Given => "",
-        Op::Add => "+",
-        Op::Sub => "−",
-        Op::Mul => "×",
-        Op::Div => "÷",
-        // Puzzles with hidden operations print the bare target.
-        Op::Hidden => "",
-    };
-    format!("{}{op}", cage.target)
+    // Puzzles with hidden operations print the bare target.
+    format!("{}{}", cage.target, cage.op.sign())
 }
 
 /// Escapes text for XML character data and attribute values.

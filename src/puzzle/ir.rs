@@ -40,7 +40,7 @@ impl Cell {
 }
 
 /// The arithmetic operation of a cage.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::VariantArray, strum::EnumCount)]
 pub enum Op {
     /// No operation: a one-cell cage whose value is the target.
     Given,
@@ -55,7 +55,8 @@ pub enum Op {
 
 impl Op {
     /// Every operation, in the order faces list them.
-    pub const ALL: [Op; 6] = [Op::Given, Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Hidden];
+    pub const ALL: [Op; <Op as strum::EnumCount>::COUNT] =
+        crate::words::every(<Op as strum::VariantArray>::VARIANTS);
 
     /// The operation written exactly as its J-wiki symbol (`""` for a given).
     pub fn from_symbol(symbol: &str) -> Option<Op> {
@@ -97,6 +98,18 @@ impl Op {
             Op::Mul => "product",
             Op::Div => "ratio",
             Op::Hidden => "hidden",
+        }
+    }
+
+    /// The sign a printed puzzle shows after the target (`12×`, `3−`);
+    /// none for a given, or for an operation left hidden.
+    pub fn sign(self) -> &'static str {
+        match self {
+            Op::Given | Op::Hidden => "",
+            Op::Add => "+",
+            Op::Sub => "\u{2212}",
+            Op::Mul => "\u{d7}",
+            Op::Div => "\u{f7}",
         }
     }
 }

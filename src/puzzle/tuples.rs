@@ -143,7 +143,6 @@ fn run(rules: Rules, cage: &Cage, n: usize, limit: usize, budget: u64) -> (Searc
         .collect();
     let mut search = Search {
         n: n.min(255) as u64,
-        op: cage.op,
         target: cage.target,
         conflicts,
         current: vec![0; w],
@@ -161,7 +160,8 @@ fn run(rules: Rules, cage: &Cage, n: usize, limit: usize, budget: u64) -> (Searc
         }
         Op::Add => search.sum(0, cage.target),
         Op::Mul => search.product(0, cage.target),
-        Op::Sub | Op::Div if w == 2 => search.pairs(),
+        Op::Sub if w == 2 => search.pairs(|lo, hi, t| hi - lo == t),
+        Op::Div if w == 2 => search.pairs(|lo, hi, t| hi == lo * t),
         // Long differences and ratios, and hidden operations: every filling,
         // checked by the verifier's own rule at the leaf.
         Op::Sub | Op::Div | Op::Hidden => search.any(0, cage),
@@ -174,7 +174,6 @@ const NODE_BUDGET: u64 = 20_000_000;
 
 struct Search {
     n: u64,
-    op: Op,
     target: u64,
     conflicts: Vec<Vec<usize>>,
     current: Vec<u8>,
@@ -288,8 +287,9 @@ impl Search {
         true
     }
 
-    /// Two-cell difference and ratio cages, either order.
-    fn pairs(&mut self) -> bool {
+    /// Two-cell difference and ratio cages, either order: `meets(lo, hi,
+    /// target)` is the clue's rule on the smaller and the larger value.
+    fn pairs(&mut self, meets: impl Fn(u64, u64, u64) -> bool) -> bool {
         if self.current.len() != 2 {
             return true;
         }
@@ -297,11 +297,7 @@ impl Search {
             self.current[0] = a as u8;
             for b in 1..=self.n {
                 let (lo, hi) = (a.min(b), a.max(b));
-                let meets = match self.op {
-                    Op::Sub => hi - lo == self.target,
-                    _ => hi == lo * self.target,
-                };
-                if meets && self.allowed(1, b) {
+                if meets(lo, hi, self.target) && self.allowed(1, b) {
                     self.current[1] = b as u8;
                     if !self.emit() {
                         return false;

@@ -10,6 +10,7 @@ use crate::words::Named;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
+#[derive(strum::VariantArray, strum::EnumCount)]
 pub enum Solver {
     /// HiGHS (`highs`).
     Highs,
@@ -37,6 +38,7 @@ pub enum Solver {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
+#[derive(strum::VariantArray, strum::EnumCount)]
 pub enum Via {
     /// CPLEX-LP file (all three solvers).
     Lp,
@@ -87,16 +89,8 @@ pub enum NoGood {
 }
 
 impl Via {
-    pub const ALL: [Via; 8] = [
-        Via::Lp,
-        Via::Mps,
-        Via::FixedMps,
-        Via::Ampl,
-        Via::Opb,
-        Via::Cnf,
-        Via::Mzn,
-        Via::Fzn,
-    ];
+    pub const ALL: [Via; <Via as strum::EnumCount>::COUNT] =
+        crate::words::every(<Via as strum::VariantArray>::VARIANTS);
 
     pub fn name(self) -> &'static str {
         self.format().name()

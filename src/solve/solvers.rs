@@ -402,17 +402,8 @@ static SCIP: SolverSpec = SolverSpec {
 impl Solver {
     /// Every solver, the MIP solvers first, in the order a route without
     /// `--solver` tries them.
-    pub const ALL: [Solver; 9] = [
-        Solver::Highs,
-        Solver::Cbc,
-        Solver::Glpk,
-        Solver::Cadical,
-        Solver::Kissat,
-        Solver::Clasp,
-        Solver::MinisatPlus,
-        Solver::Gecode,
-        Solver::Scip,
-    ];
+    pub const ALL: [Solver; <Solver as strum::EnumCount>::COUNT] =
+        crate::words::every(<Solver as strum::VariantArray>::VARIANTS);
 
     /// The description of this solver.
     pub fn spec(self) -> &'static SolverSpec {

@@ -3,7 +3,7 @@
 // shows the model file with the lines that changed marked, the counts of
 // `cagec stats`, and the picture, cage explanations and listing of `cagec
 // explain --html` (wired by explain.js). Solving runs in worker.js.
-import init, { choices, command, read, version } from "./pkg/cagec_web.js";
+import init, { choices, command, operations, read, version } from "./pkg/cagec_web.js";
 
 const $ = (id) => document.getElementById(id);
 const editor = $("editor");
@@ -78,6 +78,12 @@ function fillChoices() {
     select.addEventListener("change", describe);
     describe();
   }
+}
+
+/** Fills the cage form's operations with the core's: symbol and label. */
+function fillOperations() {
+  const ops = JSON.parse(operations()).map((op) => new Option(op.label, op.symbol));
+  $("cage-op").replaceChildren(...ops);
 }
 
 /** The size and the cages' cells of a puzzle: the same for an edit of its
@@ -591,6 +597,7 @@ await init({ module_or_path: new URL("./pkg/cagec_web_bg.wasm", import.meta.url)
 // The release this page is (the tag vX.Y.Z it was built from: docs/releasing.md).
 $("cagec-version").textContent = `cagec ${version()}`;
 fillChoices();
+fillOperations();
 await loadExamples();
 const first = examples.findIndex((ex) => ex.file === "kk2.cage");
 $("example").value = String(Math.max(first, 0));

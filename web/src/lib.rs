@@ -39,6 +39,23 @@ pub fn choices() -> String {
     json(&cagec::compile::choices())
 }
 
+/// The cage operations, as JSON, for the cage form's select: each one's
+/// symbol in cage lines (`+`, `` for a given) and its label (`× product`).
+#[wasm_bindgen]
+pub fn operations() -> String {
+    let ops: Vec<serde_json::Value> = (cagec::puzzle::ir::Op::ALL.iter())
+        .map(|op| {
+            let label = match (op.sign(), op.symbol()) {
+                ("", "") => format!("none (a {})", op.paper_name()),
+                ("", symbol) => format!("{symbol} {}", op.paper_name()),
+                (sign, _) => format!("{sign} {}", op.paper_name()),
+            };
+            serde_json::json!({ "symbol": op.symbol(), "label": label })
+        })
+        .collect();
+    json(&ops)
+}
+
 /// The command line that writes the model the page shows (its "same as"
 /// line): `cagec compile FILE [--from F] [--killer] [options that differ
 /// from their defaults] --to TO`, for the puzzle's controls (`format`:
@@ -189,5 +206,25 @@ impl Puzzle {
         let back = solving::read_columns(&self.loaded.puzzle, &opts, names, values, relaxed)
             .map_err(|e| fail(self, e))?;
         Ok(json(&back))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cage_form_lists_every_operation_the_readers_take() {
+        let ops: Vec<serde_json::Value> = serde_json::from_str(&operations()).unwrap();
+        let symbols: Vec<&str> = ops.iter().map(|o| o["symbol"].as_str().unwrap()).collect();
+        assert_eq!(symbols, ["", "+", "-", "*", "%", "?"]);
+        let labels: Vec<&str> = ops.iter().map(|o| o["label"].as_str().unwrap()).collect();
+        assert_eq!(labels[0], "none (a given)");
+        assert_eq!(labels[3], "\u{d7} product");
+        assert_eq!(labels[5], "? hidden");
+        // Every symbol reads back as a cage of its operation.
+        for op in cagec::puzzle::ir::Op::ALL {
+            assert!(symbols.contains(&op.symbol()), "{op:?}");
+        }
     }
 }

@@ -179,3 +179,10 @@ fn syntax_errors_say_what_was_expected() {
         "{e:?}"
     );
 }
+
+#[test]
+fn the_expected_list_names_every_operation() {
+    for op in Op::ALL {
+        assert!(OPS.contains(&format!("\"{}\"", op.paper_name())), "{op:?}");
+    }
+}
