@@ -95,6 +95,10 @@ pub struct SolveArgs {
     /// Prove the solution unique (or show a second one) with a no-good cut.
     #[arg(long)]
     pub unique: bool,
+    /// With --unique: write a certificate of the answer into DIR (new or
+    /// empty), checked by an independent proof checker (docs/certificates.md).
+    #[arg(long, value_name = "DIR", requires = "unique")]
+    pub certify: Option<PathBuf>,
     /// Enumerate every solution, one no-good cut per solution found.
     #[arg(long)]
     pub all: bool,
@@ -183,6 +187,9 @@ pub fn run(args: &SolveArgs) -> u8 {
             return exit::INVALID;
         }
     };
+    if let Err(code) = super::certify::preflight(args, paths.len()) {
+        return code;
+    }
     let workspace = match &args.keep {
         Some(dir) => Workspace::keep(dir),
         None => Workspace::temporary(),
@@ -380,7 +387,7 @@ fn solve_one(
     };
     let record = match result {
         Ok(out) => {
-            let record = Record::from_outcome(name, solver, via, &out, args.all);
+            let mut record = Record::from_outcome(name, solver, via, &out, args.all);
             if !args.json {
                 report.push(Chunk::Out(describe(
                     args,
@@ -389,6 +396,14 @@ fn solve_one(
                     &loaded.puzzle,
                     &out,
                 )));
+            }
+            let certified =
+                super::certify::after_solve(args, config, &loaded.puzzle, &out, &mut record);
+            if let Some((line, error)) = certified {
+                if !args.json {
+                    report.push(Chunk::Out(line));
+                }
+                report.push(Chunk::Err(error));
             }
             if let Some((message, _)) = &out.cut_error {
                 report.push(Chunk::Err(format!(

@@ -46,6 +46,10 @@ pub struct Record {
     pub seconds: f64,
     /// Solver runs made (1 + one per cut model).
     pub runs: usize,
+    /// With `--certify`: whether the certificate was written and an
+    /// independent checker accepted it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certified: Option<bool>,
     /// The native solver's effort (as the Python `Solution.stats`): cells
     /// fixed at the root and after probing, search nodes, failures,
     /// conflicts, and the stage that finished.
@@ -86,6 +90,7 @@ impl Record {
             formulation: String::new(),
             seconds: round_ms(out.seconds),
             runs: out.runs,
+            certified: None,
             stats: out.native.clone(),
             error: out.cut_error.as_ref().map(|(m, _)| m.clone()),
             exit: match (out.existence, &out.cut_error) {
@@ -140,6 +145,7 @@ impl Record {
             formulation: String::new(),
             seconds: 0.0,
             runs: 0,
+            certified: None,
             stats: None,
             error: None,
             exit: 0,

@@ -23,6 +23,7 @@ pub fn missing(program: &str) -> String {
         "kissat" => ("a wrapper over the PyPI package python-sat", " --families"),
         "scip" => ("a wrapper over the PyPI package pyscipopt", " --families"),
         "pumpkin-solver" => ("from the crate pumpkin-solver", " --families"),
+        "rate" => ("the DRAT checker, from the crate rate", " --certify"),
         _ => ("a solver", ""),
     };
     format!(

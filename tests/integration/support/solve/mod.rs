@@ -48,6 +48,7 @@ pub fn cagec(args: &[&str]) -> Command {
         "CAGEC_MINIZINC",
         "CAGEC_FZN_GECODE",
         "CAGEC_SCIP",
+        "CAGEC_RATE",
         "FAKE_MODE",
         "NO_COLOR",
     ] {
