@@ -90,7 +90,10 @@ pub struct Seconds {
     pub solve: f64,
     pub encode: f64,
     pub prove: f64,
+    /// The whole check (`cagec certify check`'s steps).
     pub check: f64,
+    /// The checker's run on the proof, within the check.
+    pub checker: f64,
 }
 
 impl Manifest {

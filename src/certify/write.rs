@@ -184,6 +184,7 @@ fn fill(request: &Request<'_>, tools: &Tools, dir: &Path) -> Result<Checked, Cer
             encode: round_ms(encode),
             prove: round_ms(prove),
             check: 0.0,
+            checker: 0.0,
         },
     };
     write(manifest::MANIFEST, &|out| {
@@ -191,6 +192,7 @@ fn fill(request: &Request<'_>, tools: &Tools, dir: &Path) -> Result<Checked, Cer
     })?;
     let mut checked = check::check_folder(dir, &tools.checker, request.time_limit, request.cancel)?;
     manifest.seconds.check = round_ms(checked.seconds);
+    manifest.seconds.checker = round_ms(checked.checker.as_secs_f64());
     write(manifest::MANIFEST, &|out| {
         out.write_all(manifest.to_json().as_bytes())
     })?;
