@@ -59,6 +59,13 @@ searches on; an external solver gets the no-good cut sum x[i,j,k*] <= n^2-1 for
 the solution found and solves again (infeasible proves it unique). --all
 enumerates every solution the same way. --keep DIR keeps every model, cut model, solution and log file, and
 DIR/commands.txt with the exact command lines to rerun by hand.
+--unique --certify DIR (one puzzle) writes a certificate of the answer into
+DIR (new or empty), whichever engine answered: the puzzle, a plain reference
+CNF, the no-good, the grid, CaDiCaL's DRAT proof and manifest.json. The
+answer is \"certified\" only once the checker rate (CAGEC_CADICAL,
+CAGEC_RATE, then PATH; scripts/install-solvers --certify) accepts the proof;
+otherwise \"not certified\", no DIR and a non-zero exit. `cagec certify check DIR`
+re-checks one (docs/certificates.md).
 
 Exit codes: 0 every puzzle solved, 1 some puzzle has no solution or none was
 found in time, 2 invalid input or usage, 3 solver failure, 4 I/O error,
