@@ -112,7 +112,9 @@ impl CertifyError {
     /// The error with its file named under `to` instead of `from` (the
     /// temporary folder's path, the folder's as the user named it).
     pub fn moved(self, from: &std::path::Path, to: &std::path::Path) -> CertifyError {
+        // `to.join("")` would end the path with a slash.
         let rename = |file: PathBuf| match file.strip_prefix(from) {
+            Ok(rest) if rest.as_os_str().is_empty() => to.to_path_buf(),
             Ok(rest) => to.join(rest),
             Err(_) => file,
         };

@@ -341,3 +341,35 @@ fn claims_no_goods_and_witnesses() {
     assert_eq!(Claim::Unique(grid.clone()).word(), "unique");
     assert_eq!(Claim::NoSolution.grid(), None);
 }
+
+/// An error from the scratch folder names the file in the target folder:
+/// the file itself when the path moved is the file (no trailing slash).
+#[test]
+fn a_moved_error_names_the_file_where_it_ends_up() {
+    use super::{CertifyError, Step};
+    use std::path::Path;
+    let rejected = |file: &str| CertifyError::Rejected {
+        file: file.into(),
+        step: Step::Proof,
+        reason: "no".into(),
+    };
+    let whole = rejected("/tmp/.w/proof.drat").moved(
+        Path::new("/tmp/.w/proof.drat"),
+        Path::new("cert/proof.drat"),
+    );
+    assert_eq!(
+        whole.to_string(),
+        "cert/proof.drat: checking the proof failed: no"
+    );
+    let inside = rejected("/tmp/.w/proof.drat").moved(Path::new("/tmp/.w"), Path::new("cert"));
+    assert_eq!(
+        inside.to_string(),
+        "cert/proof.drat: checking the proof failed: no"
+    );
+    let elsewhere =
+        rejected("/elsewhere/proof.drat").moved(Path::new("/tmp/.w"), Path::new("cert"));
+    assert_eq!(
+        elsewhere.to_string(),
+        "/elsewhere/proof.drat: checking the proof failed: no"
+    );
+}
