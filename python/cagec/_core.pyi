@@ -4,7 +4,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from typing_extensions import final
 
-__all__ = ["__version__", "HAS_CDCL", "OUTPUT_EXTENSIONS", "Puzzle", "parse", "load", "solve", "generate", "decode"]
+__all__ = ["__version__", "HAS_CDCL", "OUTPUT_EXTENSIONS", "Puzzle", "parse", "load", "solve", "generate", "decode", "check_certificate"]
 
 __version__: str
 HAS_CDCL: bool
@@ -66,6 +66,7 @@ def solve(
     via_name: Optional[str] = None,
     progress: Optional[Callable[[Dict[str, Any]], None]] = None,
     highspy: Optional[Callable[..., Any]] = None,
+    certify: Optional[str] = None,
     **options: Any,
 ) -> Dict[str, Any]: ...
 def generate(
@@ -78,3 +79,4 @@ def generate(
     effort: Optional[int] = None,
 ) -> Tuple[Puzzle, List[List[int]], Dict[str, Any]]: ...
 def decode(puzzle: Puzzle, names: List[str], values: List[float], **options: Any) -> List[List[int]]: ...
+def check_certificate(dir: str, time_limit: Optional[float] = None) -> Dict[str, Any]: ...

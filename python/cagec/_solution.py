@@ -54,6 +54,9 @@ class Solution:
         formulation: the model an external solver ran (``tuples+presolve``, ...).
         seconds: wall-clock time of the whole solve.
         runs: solver runs (1, plus one per no-good cut).
+        certified: with ``certify=``, True once the certificate was written
+            and an independent proof checker accepted it, False when the
+            answer had nothing to certify; None without ``certify=``.
         stats: the native solver's effort (``root_fixed``, ``nodes``,
             ``failures``, ``probed_fixed``, ``conflicts``, ``stage``), and
             ``engine``, the conflict-driven engine that answered (``cadical``
@@ -73,6 +76,7 @@ class Solution:
     formulation: Optional[str]
     seconds: float
     runs: int
+    certified: Optional[bool]
     stats: Dict[str, Any]
 
     def __init__(self, puzzle: Puzzle, outcome: Dict[str, Any]) -> None:
@@ -90,6 +94,7 @@ class Solution:
         self.formulation = outcome["formulation"]
         self.seconds = outcome["seconds"]
         self.runs = outcome["runs"]
+        self.certified = outcome.get("certified")
         self.stats = outcome["stats"]
 
     @property

@@ -17,6 +17,7 @@ use pyo3::types::PyDict;
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::certifying;
 use crate::errors;
 use crate::interrupt::{interruptible, watched};
 use crate::linked::Highspy;
@@ -70,7 +71,7 @@ pub fn solve_error(py: Python<'_>, solver: &str, e: SolveError) -> PyErr {
 /// `cagec._highspy.start`: HiGHS then runs in this process. Returns the
 /// outcome as a dict the Python `Solution` is made from.
 #[pyfunction]
-#[pyo3(signature = (puzzle, solver, mode, limit, time_limit=None, threads=None, via_name=None, progress=None, highspy=None, **options))]
+#[pyo3(signature = (puzzle, solver, mode, limit, time_limit=None, threads=None, via_name=None, progress=None, highspy=None, certify=None, **options))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve<'py>(
     py: Python<'py>,
@@ -83,6 +84,7 @@ pub fn solve<'py>(
     via_name: Option<&str>,
     progress: Option<Bound<'py, PyAny>>,
     highspy: Option<Py<PyAny>>,
+    certify: Option<std::path::PathBuf>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let mode = match mode {
@@ -130,6 +132,7 @@ pub fn solve<'py>(
         .resolve()
         .map_err(|r| config_error(py, solver, r.error))?
         .engine;
+    let certifying = certifying::prepare(py, certify, mode == Mode::Unique, &engine)?;
     let core = puzzle;
     let puzzle = &core.puzzle;
     let started = Instant::now();
@@ -189,6 +192,7 @@ pub fn solve<'py>(
     };
     let d = outcome_dict(py, &outcome, solver, via_used, formulation)?;
     d.set_item("program", program)?;
+    certifying::finish(py, certifying, puzzle, &outcome, time_limit, &d)?;
     Ok(d)
 }
 
