@@ -103,11 +103,16 @@ pub fn prover_args(cnf: &str, proof: &str) -> Vec<String> {
     vec!["-q".into(), cnf.into(), proof.into()]
 }
 
-/// The checker's arguments. rate honours the deletion of unit clauses
-/// (the DRAT specification) unless told otherwise; CaDiCaL's proofs check
-/// so, and nothing is skipped.
+/// The checker's arguments. `-d` ignores the deletion of unit clauses, as
+/// drat-trim and the SAT competitions do ("operational" DRAT): the checker
+/// then keeps clauses the proof meant to delete, and every clause it keeps
+/// is an input clause or a checked lemma, so a refutation it accepts is
+/// still one (sound); it skips re-propagating after each such deletion,
+/// about four times faster on a 16x16. `-p` tries only the first literal
+/// of a RAT lemma as its pivot, where CaDiCaL puts it: stricter, never
+/// looser.
 pub fn checker_args(cnf: &str, proof: &str) -> Vec<String> {
-    vec![cnf.into(), proof.into()]
+    vec!["-d".into(), "-p".into(), cnf.into(), proof.into()]
 }
 
 /// Runs CaDiCaL on `cnf`, writing its proof to `proof`: Ok when it says
