@@ -52,6 +52,8 @@
 
 // The layers, in the order data flows through them.
 pub mod back;
+#[cfg(feature = "external-solvers")]
+pub mod certify;
 pub mod compile;
 pub mod formulate;
 pub mod front;

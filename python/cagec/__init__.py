@@ -18,10 +18,14 @@ The same work as the ``cagec`` command, through the same library: the same
 bytes, the same messages, the same verified grids.
 """
 
+import os
+from typing import Any, Dict, Optional, Union
+
 from . import _core
 from ._display import HtmlPage, Svg
 from ._errors import (
     CagecError,
+    CertificateError,
     Diagnostic,
     ModelError,
     ParseError,
@@ -34,12 +38,26 @@ from ._solution import Progress, Solution
 
 __version__: str = _core.__version__
 
+
+def check_certificate(
+    dir: Union[str, "os.PathLike[str]"], *, time_limit: Optional[float] = None
+) -> Dict[str, Any]:
+    """Checks a certificate folder (``cagec certify check DIR``): the
+    hashes, the puzzle, the reference CNF, the grid, the no-good, and the
+    proof through the independent checker ``rate``. Returns what it
+    certifies: ``claim`` (``unique`` or ``no-solution``), ``grid``,
+    ``checker`` and ``checker_seconds``. Raises :class:`CertificateError`
+    naming the file and step that failed."""
+    return _core.check_certificate(os.fspath(dir), time_limit)
+
+
 HAS_CDCL: bool = _core.HAS_CDCL
 """Whether this build's native solver has its CDCL stage (CaDiCaL)."""
 
 __all__ = [
     "Cage",
     "CagecError",
+    "CertificateError",
     "Diagnostic",
     "Grid",
     "GridLike",
@@ -55,5 +73,6 @@ __all__ = [
     "SolverNotFoundError",
     "Svg",
     "__version__",
+    "check_certificate",
     "generate",
 ]

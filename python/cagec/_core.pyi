@@ -4,7 +4,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from typing_extensions import final
 
-__all__ = ["__version__", "HAS_CDCL", "OUTPUT_EXTENSIONS", "OPERATIONS", "Puzzle", "parse", "load", "solve", "read_back", "generate", "decode"]
+__all__ = ["__version__", "HAS_CDCL", "OUTPUT_EXTENSIONS", "OPERATIONS", "Puzzle", "parse", "load", "solve", "read_back", "generate", "decode", "check_certificate"]
 
 __version__: str
 HAS_CDCL: bool
@@ -67,6 +67,7 @@ def solve(
     via_name: Optional[str] = None,
     progress: Optional[Callable[[Dict[str, Any]], None]] = None,
     highspy: Optional[Callable[..., Any]] = None,
+    certify: Optional[str] = None,
     **options: Any,
 ) -> str: ...
 def read_back(puzzle: Puzzle, grid: List[List[int]], solver: str, via: str) -> str: ...
@@ -80,3 +81,4 @@ def generate(
     effort: Optional[int] = None,
 ) -> Tuple[Puzzle, List[List[int]], Dict[str, Any]]: ...
 def decode(puzzle: Puzzle, names: List[str], values: List[float], **options: Any) -> List[List[int]]: ...
+def check_certificate(dir: str, time_limit: Optional[float] = None) -> Dict[str, Any]: ...

@@ -7,6 +7,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 __all__ = [
     "CagecError",
+    "CertificateError",
     "Diagnostic",
     "ModelError",
     "ParseError",
@@ -95,3 +96,10 @@ class SolverNotFoundError(_SolverFailure, FileNotFoundError):
 class SolverError(_SolverFailure, RuntimeError):
     """A solver that failed: it crashed, wrote nothing readable, or returned a
     grid that cagec's verifier rejects. ``solver`` names it."""
+
+
+class CertificateError(CagecError, RuntimeError):
+    """A certificate that could not be written, or that its check does not
+    accept: ``str(error)`` starts with ``not certified:`` and names the file
+    and the step that failed (the hashes, the puzzle, the reference CNF, the
+    grid, the no-good, or the proof)."""

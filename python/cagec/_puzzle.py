@@ -262,6 +262,7 @@ class Puzzle:
         via: Optional[str] = None,
         in_process: Optional[bool] = None,
         progress: Optional[Callable[[Progress], None]] = None,
+        certify: Union[str, "os.PathLike[str]", None] = None,
         **options: Any,
     ) -> Solution:
         """Solves the puzzle and returns a verified :class:`Solution`.
@@ -308,6 +309,17 @@ class Puzzle:
         with a :class:`cagec.Progress` (stage, nodes, conflicts, seconds);
         the last call's figures equal the solution's ``stats``. An exception
         it raises stops the solve and is raised here.
+
+        ``certify``, with ``unique=True``, writes a certificate of the answer
+        into that folder (new or empty), as ``cagec solve --certify``: the
+        puzzle, a plain CNF of its rules, the no-good of the grid found,
+        CaDiCaL's DRAT proof that no other grid exists, and a manifest; an
+        independent proof checker (``rate``) must accept it.
+        ``Solution.certified`` is then True; False when there is nothing to
+        certify (a second solution, uniqueness not proven). A certificate
+        that cannot be written or is not accepted raises
+        :class:`cagec.CertificateError` and leaves no folder behind; a
+        missing ``cadical`` or ``rate``, :class:`cagec.SolverNotFoundError`.
         """
         import json
 
@@ -336,8 +348,11 @@ class Puzzle:
                     f"in_process=True needs highspy, which is not installed: {_highspy.INSTALL}",
                     "highspy",
                 )
+        if certify is not None and not unique:
+            raise ValueError("certify needs unique=True")
+        target = None if certify is None else os.fspath(certify)
         record = _core.solve(
-            self._core, solver, mode, limit, time_limit, threads, via, report, linked, **options
+            self._core, solver, mode, limit, time_limit, threads, via, report, linked, target, **options
         )
         return Solution(self, json.loads(record))
 

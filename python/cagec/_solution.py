@@ -61,6 +61,9 @@ class Solution:
         formulation: the model an external solver ran (``tuples+presolve``, ...).
         seconds: wall-clock time of the whole solve.
         runs: solver runs (1, plus one per no-good cut).
+        certified: with ``certify=``, True once the certificate was written
+            and an independent proof checker accepted it, False when the
+            answer had nothing to certify; None without ``certify=``.
         stats: the native solver's effort (``root_fixed``, ``nodes``,
             ``failures``, ``probed_fixed``, ``conflicts``, ``stage``), and
             ``engine``, the conflict-driven engine that answered (``cadical``
@@ -81,6 +84,7 @@ class Solution:
     formulation: Optional[str]
     seconds: float
     runs: int
+    certified: Optional[bool]
     stats: Dict[str, Any]
 
     def __init__(self, puzzle: Puzzle, record: Dict[str, Any]) -> None:
@@ -107,6 +111,7 @@ class Solution:
         stats = record.get("stats")
         # Every figure, `engine` None when the record leaves it out.
         self.stats = {**stats, "engine": stats.get("engine")} if stats else {}
+        self.certified = record.get("certified")
 
     @property
     def found(self) -> bool:

@@ -118,6 +118,11 @@ pub fn solver_error(py: Python<'_>, solver: &str, message: impl ToString) -> PyE
     raise(py, "SolverError", (message.to_string(), solver.to_string()))
 }
 
+/// A certificate that could not be written or was not accepted.
+pub fn certificate_error(py: Python<'_>, message: impl ToString) -> PyErr {
+    raise(py, "CertificateError", (message.to_string(),))
+}
+
 /// An argument with a value outside its choices.
 pub fn bad_choice(what: &str, found: &str, choices: &[&str]) -> PyErr {
     PyValueError::new_err(format!(

@@ -4,6 +4,7 @@
 //! The Python half (`cagec/__init__.py`) gives it Pythonic classes, rich
 //! display in notebooks and the hand-offs to highspy and PuLP.
 
+mod certifying;
 mod errors;
 mod interrupt;
 mod linked;
@@ -37,5 +38,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solving::read_back, m)?)?;
     m.add_function(wrap_pyfunction!(solving::generate, m)?)?;
     m.add_function(wrap_pyfunction!(solving::decode, m)?)?;
+    m.add_function(wrap_pyfunction!(certifying::check_certificate, m)?)?;
     Ok(())
 }

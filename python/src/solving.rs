@@ -15,6 +15,7 @@ use pyo3::types::PyDict;
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::certifying;
 use crate::errors;
 use crate::interrupt::{interruptible, watched};
 use crate::linked::Highspy;
@@ -69,7 +70,7 @@ pub fn solve_error(py: Python<'_>, solver: &str, e: SolveError) -> PyErr {
 /// core's record of the solve as JSON ([`Record::to_full_json`]), which the
 /// Python `Solution` is made from.
 #[pyfunction]
-#[pyo3(signature = (puzzle, solver, mode, limit, time_limit=None, threads=None, via_name=None, progress=None, highspy=None, **options))]
+#[pyo3(signature = (puzzle, solver, mode, limit, time_limit=None, threads=None, via_name=None, progress=None, highspy=None, certify=None, **options))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve<'py>(
     py: Python<'py>,
@@ -82,6 +83,7 @@ pub fn solve<'py>(
     via_name: Option<&str>,
     progress: Option<Bound<'py, PyAny>>,
     highspy: Option<Py<PyAny>>,
+    certify: Option<std::path::PathBuf>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<String> {
     let mode = match mode {
@@ -128,6 +130,7 @@ pub fn solve<'py>(
         .resolve()
         .map_err(|r| config_error(py, solver, r.error))?
         .engine;
+    let certifying = certifying::prepare(py, certify, mode == Mode::Unique, &engine)?;
     let started = Instant::now();
     // Where the native search publishes its effort while it runs.
     let live = Arc::new(native::Progress::new());
@@ -153,7 +156,8 @@ pub fn solve<'py>(
         ..Names::of(&engine)
     };
     let all = matches!(mode, Mode::All { .. });
-    let record = Record::from_outcome(&puzzle.display_name, &names, &out, all);
+    let mut record = Record::from_outcome(&puzzle.display_name, &names, &out, all);
+    record.certified = certifying::finish(py, certifying, &puzzle.puzzle, &out, time_limit)?;
     if let Some(message) = &record.error {
         return Err(errors::solver_error(py, solver, message));
     }

@@ -2,6 +2,7 @@
 //! its own file and is a thin layer over the library.
 
 pub mod batch;
+mod certify;
 pub mod check;
 mod compile;
 mod convert;
@@ -77,6 +78,9 @@ pub enum Command {
     /// Solve puzzles with HiGHS, CBC or glpsol; verify, prove uniqueness, enumerate.
     #[command(after_help = solve::AFTER_HELP)]
     Solve(solve::SolveArgs),
+    /// Check a certificate of uniqueness that `solve --certify` wrote.
+    #[command(after_help = certify::AFTER_HELP)]
+    Certify(certify::CertifyArgs),
     /// Check a grid against a puzzle: OK, or every broken rule.
     #[command(after_help = EXIT_CODES)]
     Check(check::CheckArgs),
@@ -101,6 +105,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Convert(args) => convert::run(&args),
         Command::Stats(args) => stats::run(&args),
         Command::Solve(args) => solve::run(&args),
+        Command::Certify(args) => certify::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Explain(args) => explain::run(&args),

@@ -57,6 +57,13 @@ searches on; an external solver gets the no-good cut sum x[i,j,k*] <= n^2-1 for
 the solution found and solves again (infeasible proves it unique). --all
 enumerates every solution the same way. --keep DIR keeps every model, cut model, solution and log file, and
 DIR/commands.txt with the exact command lines to rerun by hand.
+--unique --certify DIR (one puzzle) writes a certificate of the answer into
+DIR (new or empty), whichever engine answered: the puzzle, a plain reference
+CNF, the no-good, the grid, CaDiCaL's DRAT proof and manifest.json. The
+answer is \"certified\" only once the checker rate (CAGEC_CADICAL,
+CAGEC_RATE, then PATH; scripts/install-solvers --certify) accepts the proof;
+otherwise \"not certified\", no DIR and a non-zero exit. `cagec certify check DIR`
+re-checks one (docs/certificates.md).
 
 Exit codes: 0 every puzzle solved, 1 some puzzle has no solution or none was
 found in time, 2 invalid input or usage, 3 solver failure, 4 I/O error,
@@ -93,6 +100,10 @@ pub struct SolveArgs {
     /// Prove the solution unique (or show a second one) with a no-good cut.
     #[arg(long)]
     pub unique: bool,
+    /// With --unique: write a certificate of the answer into DIR (new or
+    /// empty), checked by an independent proof checker (docs/certificates.md).
+    #[arg(long, value_name = "DIR", requires = "unique")]
+    pub certify: Option<PathBuf>,
     /// Enumerate every solution, one no-good cut per solution found.
     #[arg(long)]
     pub all: bool,
@@ -173,6 +184,9 @@ pub fn run(args: &SolveArgs) -> u8 {
             return exit::INVALID;
         }
     };
+    if let Err(code) = super::certify::preflight(args, paths.len()) {
+        return code;
+    }
     let workspace = match &args.keep {
         Some(dir) => Workspace::keep(dir),
         None => Workspace::temporary(),
@@ -347,7 +361,7 @@ fn solve_one(
     let result = config.run(&loaded.puzzle, stem, Some(ws), stop, progress, at_once);
     let record = match result {
         Ok(out) => {
-            let record = Record::from_outcome(name, &names, &out, args.all);
+            let mut record = Record::from_outcome(name, &names, &out, args.all);
             if !args.json {
                 report.push(Chunk::Out(describe(
                     args,
@@ -356,6 +370,14 @@ fn solve_one(
                     &loaded.puzzle,
                     &out,
                 )));
+            }
+            let certified =
+                super::certify::after_solve(args, config, &loaded.puzzle, &out, &mut record);
+            if let Some((line, error)) = certified {
+                if !args.json {
+                    report.push(Chunk::Out(line));
+                }
+                report.push(Chunk::Err(error));
             }
             if let Some((message, _)) = &out.cut_error {
                 report.push(Chunk::Err(format!(

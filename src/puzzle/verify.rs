@@ -94,10 +94,9 @@ pub fn check(puzzle: &Puzzle, grid: &Grid) -> Vec<Violation> {
             });
         }
     }
-    let killer = matches!(puzzle.rules, crate::puzzle::ir::Rules::Killer { .. });
     for (i, cage) in puzzle.cages.iter().enumerate() {
         let values: Vec<u32> = cage.cells.iter().map(|&cell| grid.get(cell)).collect();
-        if killer {
+        if is_killer(puzzle) {
             for v in repeats(values.iter().copied(), n) {
                 out.push(Violation::CageRepeat {
                     cage: i + 1,
@@ -114,6 +113,23 @@ pub fn check(puzzle: &Puzzle, grid: &Grid) -> Vec<Violation> {
         }
     }
     out
+}
+
+/// The rule for one cage on its own, as [`check`] applies it: the clue
+/// holds for these values (given in the cage's cell order, each in 1..=n),
+/// and under Killer rules no value repeats in the cage. The certificates'
+/// reference CNF lists each cage's value tuples by this rule.
+pub fn cage_allows(puzzle: &Puzzle, cage: &Cage, values: &[u32]) -> bool {
+    let n = puzzle.size;
+    if values.len() != cage.cells.len() || values.iter().any(|&v| v == 0 || v as usize > n) {
+        return false;
+    }
+    let repeats_ok = !is_killer(puzzle) || repeats(values.iter().copied(), n).is_empty();
+    repeats_ok && cage_holds(cage, values)
+}
+
+fn is_killer(puzzle: &Puzzle) -> bool {
+    matches!(puzzle.rules, crate::puzzle::ir::Rules::Killer { .. })
 }
 
 /// Values that occur more than once, each reported once, in increasing order.

@@ -65,30 +65,13 @@ pub fn locate_reading_with(via: Via, env: Env<'_>) -> Result<Located, SolveError
 pub fn locate_with(solver: Solver, via: Via, env: Env<'_>) -> Result<Located, SolveError> {
     let spec = solver.spec();
     let route = spec.route_or_default(via);
-    let (name, var) = (route.program, route.env_var);
-    let program = match env(var).filter(|v| !v.is_empty()) {
-        Some(path) => {
-            let path = PathBuf::from(path);
-            if !is_executable(&path) {
-                return Err(SolveError::NotFound {
-                    solver,
-                    program: name,
-                    detail: format!("{var}={} is not an executable file", path.display()),
-                });
-            }
-            path
-        }
-        None => env("PATH")
-            .iter()
-            .flat_map(std::env::split_paths)
-            .map(|dir| dir.join(name))
-            .find(|p| is_executable(p))
-            .ok_or_else(|| SolveError::NotFound {
-                solver,
-                program: name,
-                detail: format!("`{name}` is not on PATH and {var} is not set"),
-            })?,
-    };
+    let name = route.program;
+    let program =
+        find_program(name, route.env_var, env).map_err(|detail| SolveError::NotFound {
+            solver,
+            program: name,
+            detail,
+        })?;
     let env = spec
         .library
         .map(|prefix| library_env(prefix, &program, env("LD_LIBRARY_PATH")))
@@ -99,6 +82,29 @@ pub fn locate_with(solver: Solver, via: Via, env: Env<'_>) -> Result<Located, So
         program,
         env,
     })
+}
+
+/// The executable `var` names, else `name` in a directory of `PATH`; or
+/// why there is none.
+pub fn find_program(name: &str, var: &str, env: Env<'_>) -> Result<PathBuf, String> {
+    match env(var).filter(|v| !v.is_empty()) {
+        Some(path) => {
+            let path = PathBuf::from(path);
+            match is_executable(&path) {
+                true => Ok(path),
+                false => Err(format!(
+                    "{var}={} is not an executable file",
+                    path.display()
+                )),
+            }
+        }
+        None => env("PATH")
+            .iter()
+            .flat_map(std::env::split_paths)
+            .map(|dir| dir.join(name))
+            .find(|p| is_executable(p))
+            .ok_or_else(|| format!("`{name}` is not on PATH and {var} is not set")),
+    }
 }
 
 fn is_executable(path: &Path) -> bool {

@@ -51,6 +51,10 @@ pub struct Record {
     pub seconds: f64,
     /// Solver runs made (1 + one per cut model).
     pub runs: usize,
+    /// With `--certify`: whether the certificate was written and an
+    /// independent checker accepted it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certified: Option<bool>,
     /// The native solver's effort (as the Python `Solution.stats`): cells
     /// fixed at the root and after probing, search nodes, failures,
     /// conflicts, and the stage that finished.
@@ -136,6 +140,7 @@ impl Record {
             formulation: names.formulation.clone(),
             seconds: round_ms(out.seconds),
             runs: out.runs,
+            certified: None,
             stats: out.native.clone(),
             error: out.cut_error.as_ref().map(|(m, _)| m.clone()),
             detail: Detail {
@@ -200,6 +205,7 @@ impl Record {
             formulation: names.formulation.clone(),
             seconds: 0.0,
             runs: 0,
+            certified: None,
             stats: None,
             error: None,
             detail: Detail {

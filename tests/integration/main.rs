@@ -14,6 +14,7 @@ mod support;
 
 mod backends_solvers;
 mod bundles;
+mod certify;
 mod cli;
 mod convert;
 mod diagnostics;

@@ -28,17 +28,17 @@ pub fn missing(program: &str) -> String {
                 " --families"
             },
         ),
-        None => (
-            match program {
-                "picosat" => "from Debian's picosat",
-                "cryptominisat5" => "from Debian's cryptominisat",
-                "sat4j-pb" | "sat4j-core" => "a wrapper over Debian's sat4j jars",
-                "pumpkin-solver" => "from the crate pumpkin-solver",
-                _ => "a reader of the conformance tier",
-            }
-            .to_string(),
-            " --families",
-        ),
+        None => {
+            let (what, flag) = match program {
+                "picosat" => ("from Debian's picosat", " --families"),
+                "cryptominisat5" => ("from Debian's cryptominisat", " --families"),
+                "sat4j-pb" | "sat4j-core" => ("a wrapper over Debian's sat4j jars", " --families"),
+                "pumpkin-solver" => ("from the crate pumpkin-solver", " --families"),
+                "rate" => ("the DRAT checker, from the crate rate", " --certify"),
+                _ => ("a reader of the conformance tier", " --families"),
+            };
+            (what.to_string(), flag)
+        }
     };
     format!(
         "`{program}` ({what}) is not on PATH: run the tests with scripts/test, which \
