@@ -526,3 +526,24 @@ fn a_prover_that_fails_leaves_no_folder() {
         entries(&out_dir)
     );
 }
+
+/// Every fixture with a published grid is unique: each gets a certificate
+/// of that grid, which the checker accepts again from the folder alone.
+#[test]
+fn every_unique_fixture_is_certified_and_checked() {
+    if !tools() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    for (path, grid) in fixtures() {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let dir = tmp.path().join(&name);
+        let out = certify(&path, &dir, &[]);
+        assert_eq!(code(&out), 0, "{name}: {}", stderr(&out));
+        let r = record(&out);
+        assert_eq!(r["certified"], true, "{name}: {r}");
+        assert_eq!(r["grid"], serde_json::json!(grid), "{name}");
+        let again = check(&dir);
+        assert_eq!(code(&again), 0, "{name}: {}", stderr(&again));
+    }
+}
