@@ -3,7 +3,7 @@
 //! the product exactly when its set of values is one of the sets S ⊆ 1..n
 //! with |S| = |C| and ∏S = t.
 
-use super::cages::add_row_or_drop;
+use super::rows::add_row_or_drop;
 use super::{Layout, ProductMethod, names};
 use crate::model::{Domain, Model, ModelError, RowFamily, Sense};
 use crate::puzzle::ir::{Cage, Cell};

@@ -4,8 +4,8 @@
 //! the feasible assignments.
 
 use super::Layout;
-use super::cages::add_row_or_drop;
 use super::names;
+use super::rows::add_row_or_drop;
 use crate::model::{Domain, Model, ModelError, RowFamily, Sense, VarId};
 use crate::puzzle::tuples::Tuples;
 
