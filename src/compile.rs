@@ -135,7 +135,18 @@ impl<'p> Encoded<'p> {
         }
         Ok(match format {
             _ if is_paper_pair(puzzle, opts, format) => Encoded::PaperPair,
-            OutputFormat::Mzn => Encoded::MiniZinc(mzn::mzn_data(puzzle, opts, name)?),
+            OutputFormat::Mzn => {
+                let domains = match opts.presolve {
+                    true => Some(formulate::presolved_domains(puzzle)?),
+                    false => None,
+                };
+                let data = mzn::mzn_data(puzzle, domains, opts.tuple_limit, name);
+                let data = data.map_err(|e| FormulateError::TooManyTuples {
+                    cage: e.cage,
+                    limit: e.limit,
+                })?;
+                Encoded::MiniZinc(data)
+            }
             _ => {
                 let mut m = model_for(puzzle, opts, format)?;
                 m.name = name.to_string();

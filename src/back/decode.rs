@@ -1,4 +1,10 @@
-//! Solution values → [`Grid`], by variable name.
+//! Solution values → [`Grid`], by what each column stands for.
+//!
+//! A solver names its values by column (HiGHS, CBC), numbers them by
+//! column (glpsol) or by variable (OPB, CNF); a name leads to its column
+//! through the names the model file gave its columns, and what the column
+//! stands for is the model's own record of it ([`Column`]): nothing here
+//! reads a name for its meaning.
 //!
 //! The grid comes from the binaries `x_I_J_K` (exactly one 1 per cell), and,
 //! for the cells of the cover formulation's tabulated cages, which have no
@@ -9,9 +15,8 @@
 
 use std::collections::HashMap;
 
-use crate::back::FixedNames;
-use crate::formulate::names::{self, Column};
-use crate::model::Model;
+use super::FixedNames;
+use crate::model::{Column, ColumnTable, Model, VarId};
 use crate::puzzle::ir::{Grid, Puzzle};
 use crate::puzzle::tuples::Tables;
 
@@ -56,23 +61,38 @@ pub const Y_TOL: f64 = 1e-4;
 
 /// Decodes any kind of [`Values`] for `model`, formulated from `puzzle`.
 pub fn grid(model: &Model, puzzle: &Puzzle, values: &Values) -> Result<Grid, String> {
-    let n = puzzle.size;
     match values {
-        Values::Named(named) => grid_from_vars(model, puzzle, &by_var(model, named)?),
+        Values::Named(named) => {
+            let values = by_var(model.num_vars(), |v| model.var_name(v), named)?;
+            grid_from_vars(model.column_table(), puzzle, &values)
+        }
+        other => grid_by_position(model.column_table(), puzzle, other),
+    }
+}
+
+/// Decodes values that are not named: by column or variable number, or
+/// printed cells.
+fn grid_by_position(
+    columns: &ColumnTable,
+    puzzle: &Puzzle,
+    values: &Values,
+) -> Result<Grid, String> {
+    let count = columns.len();
+    match values {
+        Values::Named(_) => unreachable!("named values are read by name"),
         Values::Indexed(v) => {
-            if v.len() != model.num_vars() {
+            if v.len() != count {
                 return Err(format!(
-                    "the solution has {} columns but the model has {}",
+                    "the solution has {} columns but the model has {count}",
                     v.len(),
-                    model.num_vars()
                 ));
             }
-            grid_from_vars(model, puzzle, v)
+            grid_from_vars(columns, puzzle, v)
         }
-        Values::Cells(cells) => grid_from_cells(n, cells),
+        Values::Cells(cells) => grid_from_cells(puzzle.size, cells),
         Values::Numbered(numbered) => {
-            let mut values = vec![0.0; model.num_vars()];
-            let mut seen = vec![false; model.num_vars()];
+            let mut values = vec![0.0; count];
+            let mut seen = vec![false; count];
             for &(k, value) in numbered {
                 let Some(slot) = k.checked_sub(1).and_then(|i| values.get_mut(i)) else {
                     continue;
@@ -82,19 +102,21 @@ pub fn grid(model: &Model, puzzle: &Puzzle, values: &Values) -> Result<Grid, Str
                 }
                 *slot = value;
             }
-            grid_from_vars(model, puzzle, &values)
+            grid_from_vars(columns, puzzle, &values)
         }
     }
 }
 
-/// Orders named values by the model's variables; every model variable must
-/// appear exactly once and nothing else may.
-fn by_var(model: &Model, named: &[(String, f64)]) -> Result<Vec<f64>, String> {
-    let index: HashMap<&str, usize> = model
-        .vars()
-        .map(|v| (model.var_name(v), v.index()))
-        .collect();
-    let mut values = vec![None; model.num_vars()];
+/// Orders named values by column, `name(v)` being column `v`'s name in the
+/// file; every one of the `count` columns must appear exactly once and
+/// nothing else may.
+fn by_var<'a>(
+    count: usize,
+    name: impl Fn(VarId) -> &'a str,
+    named: &[(String, f64)],
+) -> Result<Vec<f64>, String> {
+    let index: HashMap<&str, usize> = (0..count).map(|i| (name(VarId(i as u32)), i)).collect();
+    let mut values = vec![None; count];
     for (name, value) in named {
         let Some(&i) = index.get(name.as_str()) else {
             return Err(format!(
@@ -110,19 +132,78 @@ fn by_var(model: &Model, named: &[(String, f64)]) -> Result<Vec<f64>, String> {
     if missing > 0 {
         let first = values.iter().position(Option::is_none).unwrap_or(0);
         return Err(format!(
-            "{missing} of the model's {} columns are missing from the solution (first: {})",
-            model.num_vars(),
-            model.var_name(crate::model::VarId(first as u32))
+            "{missing} of the model's {count} columns are missing from the solution (first: {})",
+            name(VarId(first as u32))
         ));
     }
     Ok(values.into_iter().flatten().collect())
 }
 
-/// `values[v]` is the value of variable `v` of `model`.
-fn grid_from_vars(model: &Model, puzzle: &Puzzle, values: &[f64]) -> Result<Grid, String> {
+/// The x, y and z of `columns` that belong to an `n`×`n` grid, with their
+/// values (`values[v]` is column `v`'s): x and y by cell, z by cage and
+/// tuple.
+struct CellColumns {
+    /// `(row, col, k, value)`, 1-based row and column.
+    x: Vec<(usize, usize, usize, Column, f64)>,
+    /// `(row, col, y, value)`, 1-based row and column.
+    y: Vec<(usize, usize, Column, f64)>,
+    /// Whether each cell (row-major) has an x.
+    has_x: Vec<bool>,
+}
+
+impl CellColumns {
+    fn of(columns: &ColumnTable, n: usize, values: &[f64]) -> CellColumns {
+        let mut out = CellColumns {
+            x: Vec::new(),
+            y: Vec::new(),
+            has_x: vec![false; n * n],
+        };
+        for (v, column) in columns.iter() {
+            let value = values[v.index()];
+            match column {
+                Column::X { row, col, k } => {
+                    let (i, j, k) = (row as usize, col as usize, k as usize);
+                    if i < n && j < n && (1..=n).contains(&k) {
+                        out.has_x[i * n + j] = true;
+                        out.x.push((i + 1, j + 1, k, column, value));
+                    }
+                }
+                Column::Y { row, col } if (row as usize) < n && (col as usize) < n => {
+                    out.y
+                        .push((row as usize + 1, col as usize + 1, column, value));
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// `(z, cage, tuple, value)` of every `z_C_T` of a cage whose cells
+    /// have no x (the cover formulation's tabulated cages): the grid's only
+    /// record there. Elsewhere the x say it all, and a z is only their sum.
+    fn covering_z<'a>(
+        &'a self,
+        columns: &'a ColumnTable,
+        puzzle: &'a Puzzle,
+        values: &'a [f64],
+    ) -> impl Iterator<Item = (Column, usize, usize, f64)> + 'a {
+        let n = puzzle.size;
+        columns.iter().filter_map(move |(v, column)| {
+            let Column::Z { cage, tuple } = column else {
+                return None;
+            };
+            let (cage, tuple) = (cage as usize, tuple as usize);
+            let cells = &puzzle.cages.get(cage)?.cells;
+            let covering = !cells.iter().any(|c| self.has_x[c.index(n)]);
+            covering.then(|| (column, cage, tuple, values[v.index()]))
+        })
+    }
+}
+
+/// `values[v]` is the value of column `v` of `columns`.
+fn grid_from_vars(columns: &ColumnTable, puzzle: &Puzzle, values: &[f64]) -> Result<Grid, String> {
     let n = puzzle.size;
     let mut cells = vec![vec![0u32; n]; n];
-    let mut ys = Vec::new();
     let mut set = |i: usize, j: usize, k: usize| {
         let cell = &mut cells[i - 1][j - 1];
         if *cell != 0 {
@@ -131,26 +212,21 @@ fn grid_from_vars(model: &Model, puzzle: &Puzzle, values: &[f64]) -> Result<Grid
         *cell = k as u32;
         Ok(())
     };
-    for v in model.vars() {
-        let name = model.var_name(v);
-        let value = values[v.index()];
-        if let Some([i, j, k]) = indices::<3>(name, "x_", n) {
-            if binary(name, value)? {
-                set(i, j, k)?;
-            }
-        } else if let Some([i, j]) = indices::<2>(name, "y_", n) {
-            ys.push((i, j, name, value));
+    let found = CellColumns::of(columns, n, values);
+    for &(i, j, k, x, value) in &found.x {
+        if binary(x, value)? {
+            set(i, j, k)?;
         }
     }
     let mut tables = Tables::new(puzzle);
-    for (name, cage, tuple, value) in covering_z(model, puzzle, values) {
-        if !binary(name, value)? {
+    for (z, cage, tuple, value) in found.covering_z(columns, puzzle, values) {
+        if !binary(z, value)? {
             continue;
         }
         let t = tables
             .get(cage)
             .filter(|t| tuple < t.count())
-            .ok_or_else(|| format!("{name} names no tuple of the puzzle"))?;
+            .ok_or_else(|| format!("{z} names no tuple of the puzzle"))?;
         for (c, &k) in t.cells.iter().zip(t.get(tuple)) {
             set(c.row as usize + 1, c.col as usize + 1, k as usize)?;
         }
@@ -164,11 +240,11 @@ fn grid_from_vars(model: &Model, puzzle: &Puzzle, values: &[f64]) -> Result<Grid
             ));
         }
     }
-    for (i, j, name, value) in ys {
+    for &(i, j, y, value) in &found.y {
         let k = cells[i - 1][j - 1];
         if (value - k as f64).abs() > Y_TOL {
             return Err(format!(
-                "{name} = {value} disagrees with the x variables, which say {k}"
+                "{y} = {value} disagrees with the x variables, which say {k}"
             ));
         }
     }
@@ -176,42 +252,14 @@ fn grid_from_vars(model: &Model, puzzle: &Puzzle, values: &[f64]) -> Result<Grid
 }
 
 /// Whether a binary column is 1 (false: 0), within [`X_TOL`].
-fn binary(name: &str, value: f64) -> Result<bool, String> {
+fn binary(column: Column, value: f64) -> Result<bool, String> {
     if (value - 1.0).abs() <= X_TOL {
         Ok(true)
     } else if value.abs() <= X_TOL {
         Ok(false)
     } else {
-        Err(format!("{name} = {value} is not 0 or 1"))
+        Err(format!("{column} = {value} is not 0 or 1"))
     }
-}
-
-/// `(name, cage, tuple, value)` of every `z_C_T` of a cage whose cells have no x
-/// (the cover formulation's tabulated cages): the grid's only record there.
-/// Elsewhere the x say it all, and a z is only their sum.
-fn covering_z<'a>(
-    model: &'a Model,
-    puzzle: &'a Puzzle,
-    values: &'a [f64],
-) -> impl Iterator<Item = (&'a str, usize, usize, f64)> + 'a {
-    let n = puzzle.size;
-    let mut has_x = vec![false; n * n];
-    for v in model.vars() {
-        if let Some((i, j, _)) =
-            names::parse_x(model.var_name(v)).filter(|&(i, j, _)| i < n && j < n)
-        {
-            has_x[i * n + j] = true;
-        }
-    }
-    model.vars().filter_map(move |v| {
-        let name = model.var_name(v);
-        let Some(Column::Z { cage, tuple }) = names::parse_column(name) else {
-            return None;
-        };
-        let cells = &puzzle.cages.get(cage)?.cells;
-        let covering = !cells.iter().any(|c| has_x[c.index(n)]);
-        covering.then(|| (name, cage, tuple, values[v.index()]))
-    })
 }
 
 /// A relaxation's x values by cell (row-major): `(k, x_I_J_K)` for each
@@ -222,24 +270,31 @@ pub fn cell_values(
     puzzle: &Puzzle,
     named: &[(String, f64)],
 ) -> Result<Vec<Vec<(usize, f64)>>, String> {
+    let values = by_var(model.num_vars(), |v| model.var_name(v), named)?;
+    cells_from_vars(model.column_table(), puzzle, &values)
+}
+
+/// [`cell_values`] from values by column.
+fn cells_from_vars(
+    columns: &ColumnTable,
+    puzzle: &Puzzle,
+    values: &[f64],
+) -> Result<Vec<Vec<(usize, f64)>>, String> {
     let n = puzzle.size;
-    let values = by_var(model, named)?;
     let mut cells = vec![Vec::new(); n * n];
-    for v in model.vars() {
-        let value = values[v.index()];
-        if let Some([i, j, k]) = indices::<3>(model.var_name(v), "x_", n)
-            && value > X_TOL
-        {
+    let found = CellColumns::of(columns, n, values);
+    for &(i, j, k, _, value) in &found.x {
+        if value > X_TOL {
             cells[(i - 1) * n + (j - 1)].push((k, value));
         }
     }
     // Where the cover formulation has no x, x is the sum of its z (T.2).
     let mut tables = Tables::new(puzzle);
-    for (name, cage, tuple, value) in covering_z(model, puzzle, &values) {
+    for (z, cage, tuple, value) in found.covering_z(columns, puzzle, values) {
         let t = tables
             .get(cage)
             .filter(|t| tuple < t.count())
-            .ok_or_else(|| format!("{name} names no tuple of the puzzle"))?;
+            .ok_or_else(|| format!("{z} names no tuple of the puzzle"))?;
         for (c, &k) in t.cells.iter().zip(t.get(tuple)).filter(|_| value > X_TOL) {
             let cell = &mut cells[c.index(n)];
             match cell.iter_mut().find(|(kk, _)| *kk == k as usize) {
@@ -252,21 +307,6 @@ pub fn cell_values(
         cell.sort_by_key(|&(k, _)| k);
     }
     Ok(cells)
-}
-
-/// `prefix` followed by `N` underscore-separated numbers in 1..=n.
-fn indices<const N: usize>(name: &str, prefix: &str, n: usize) -> Option<[usize; N]> {
-    let rest = name.strip_prefix(prefix)?;
-    let mut out = [0usize; N];
-    let mut parts = rest.split('_');
-    for slot in &mut out {
-        let v: usize = parts.next()?.parse().ok()?;
-        if v == 0 || v > n {
-            return None;
-        }
-        *slot = v;
-    }
-    parts.next().is_none().then_some(out)
 }
 
 /// The AMPL route: `(row, col, value)` lines, one per cell.
@@ -306,22 +346,17 @@ mod tests {
     /// x then y for a 2×2 grid, as the formulation declares them.
     fn model2() -> Model {
         let mut m = Model::new("t");
-        for i in 1..=2 {
-            for j in 1..=2 {
-                for k in 1..=2 {
-                    m.add_var(format_args!("x_{i}_{j}_{k}"), Domain::Binary);
-                }
+        for i in 0..2 {
+            for j in 0..2 {
+                m.add_columns(Column::x(i, j, 1), 2, Domain::Binary);
             }
         }
-        for i in 1..=2 {
-            for j in 1..=2 {
-                m.add_var(
-                    format_args!("y_{i}_{j}"),
-                    Domain::Continuous { lo: 1, hi: 2 },
-                );
+        for i in 0..2 {
+            for j in 0..2 {
+                m.add_column(Column::y(i, j), Domain::Continuous { lo: 1, hi: 2 });
             }
         }
-        m.add_var(format_args!("u_1"), Domain::Binary);
+        m.add_column(Column::U { cage: 0 }, Domain::Binary);
         m
     }
 

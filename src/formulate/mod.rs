@@ -28,14 +28,13 @@ pub use encoding::{CageEncoding, CageRows};
 pub use error::FormulateError;
 pub use options::{Formulation, KillerForm, Options, ProductMethod};
 
-use crate::model::{Domain, Model, ModelError, RowFamily, Run, Sense, Term, VarId};
+use crate::model::{Column, Domain, Model, ModelError, RowFamily, Run, Sense, Term, VarId};
 use crate::puzzle::ir::{Cell, Puzzle, Rules};
 use itertools::Either;
 use names::{
     Note,
     Piece::{N, T},
 };
-use std::fmt::Write;
 
 /// The variables of a model: x where present, y for every cell.
 #[derive(Clone, Debug)]
@@ -382,32 +381,35 @@ fn declare_vars(
     let dense = domains.is_none() && !covered.contains(&true);
     let dense_from = dense.then(|| model.num_vars() as u32);
     let mut x = Vec::with_capacity(if dense { 0 } else { n * n * n });
-    let mut prefix = String::new();
-    for i in 1..=n {
-        for j in 1..=n {
-            let cell = (i - 1) * n + (j - 1);
-            // `x_I_J_`, once per cell: n³ names are most of the model's text.
-            prefix.clear();
-            write!(prefix, "x_{i}_{j}_").expect("writing to a String");
+    for i in 0..n {
+        for j in 0..n {
+            let cell = i * n + j;
+            // A cell's x in one run (n³ names are most of the model's
+            // text), or, after presolve, a run per stretch of kept values.
             if dense {
-                model.add_counted_vars(&prefix, n, Domain::Binary);
+                model.add_columns(Column::x(i, j, 1), n, Domain::Binary);
                 continue;
             }
-            for k in 1..=n {
-                let id = match allowed(cell, k) && kept(cell) {
-                    true => model.add_suffixed_var(&prefix, k, Domain::Binary).0,
-                    false => Layout::ABSENT,
-                };
-                if !dense {
-                    x.push(id);
+            let mut k = 1;
+            while k <= n {
+                let len = (k..=n)
+                    .take_while(|&v| allowed(cell, v) && kept(cell))
+                    .count();
+                if len == 0 {
+                    x.push(Layout::ABSENT);
+                    k += 1;
+                    continue;
                 }
+                let first = model.add_columns(Column::x(i, j, k), len, Domain::Binary);
+                x.extend((first.0..).take(len));
+                k += len;
             }
         }
     }
     let mut y = Vec::with_capacity(n * n);
-    for i in (1..=n).filter(|_| with_y) {
-        for j in 1..=n {
-            let cell = (i - 1) * n + (j - 1);
+    for i in (0..n).filter(|_| with_y) {
+        for j in 0..n {
+            let cell = i * n + j;
             if !kept(cell) {
                 y.push(Layout::ABSENT);
                 continue;
@@ -422,7 +424,7 @@ fn declare_vars(
             };
             y.push(
                 model
-                    .add_indexed_var("y", &[i, j], Domain::Continuous { lo, hi })
+                    .add_column(Column::y(i, j), Domain::Continuous { lo, hi })
                     .0,
             );
         }

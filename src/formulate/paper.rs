@@ -8,7 +8,7 @@ use super::encoding::Encodings;
 use super::primes::{exponent, primes_up_to, ratio_big_m};
 use super::rows::{add_row_or_drop, describe_cells};
 use super::{Layout, names};
-use crate::model::{Domain, Model, ModelError, RowFamily, Sense, VarId};
+use crate::model::{Column, Domain, Model, ModelError, RowFamily, Sense, VarId};
 use crate::puzzle::ir::{Cage, Cell, Op, Puzzle};
 
 /// Declares `u_C` for every difference or ratio cage written with the
@@ -25,7 +25,7 @@ pub(super) fn declare_u(
         .enumerate()
         .map(|(c, cage)| {
             (matches!(cage.op, Op::Sub | Op::Div) && !tabulated(c))
-                .then(|| model.add_var(format_args!("{}", names::u(c)), Domain::Binary))
+                .then(|| model.add_column(Column::U { cage: c as u32 }, Domain::Binary))
         })
         .collect()
 }

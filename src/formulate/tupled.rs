@@ -6,7 +6,7 @@
 use super::Layout;
 use super::names;
 use super::rows::add_row_or_drop;
-use crate::model::{Domain, Model, ModelError, RowFamily, Sense, VarId};
+use crate::model::{Column, Domain, Model, ModelError, RowFamily, Sense, VarId};
 use crate::puzzle::tuples::Tuples;
 
 /// (T.1) `Σ_τ z[C,τ] = 1`; (T.2) `x[i,j,k] − Σ_{τ(i,j)=k} z[C,τ] = 0`.
@@ -69,7 +69,13 @@ pub(super) fn declare(
         if tuple.iter().enumerate().all(|(pos, &v)| allowed(pos, v)) {
             z.push((
                 i,
-                model.add_indexed_var("z", &[c + 1, i + 1], Domain::Binary),
+                model.add_column(
+                    Column::Z {
+                        cage: c as u32,
+                        tuple: i as u32,
+                    },
+                    Domain::Binary,
+                ),
             ));
         }
     }
