@@ -191,6 +191,14 @@ impl<'p> Compiled<'p> {
         self.encoded.model()
     }
 
+    /// The columns of the model file, as it names them: what a face keeps
+    /// to read a solver's answer back ([`back::decode::read_grid`]) without
+    /// the model. None for the paper's AMPL pair and MiniZinc, which have no
+    /// columns of cagec's.
+    pub fn columns(&self) -> Option<back::decode::FileColumns> {
+        (self.model()).map(|m| back::decode::FileColumns::of(m, self.format))
+    }
+
     /// Everything as one stream: what `compile` prints on standard output
     /// (the fixed-MPS rename map as leading comments; AMPL as one MathProg
     /// text with its data section; MiniZinc as the model and its data).

@@ -4,6 +4,7 @@
 //! The Python half (`cagec/__init__.py`) gives it Pythonic classes, rich
 //! display in notebooks and the hand-offs to highspy and PuLP.
 
+mod decoding;
 mod errors;
 mod interrupt;
 mod linked;
@@ -25,10 +26,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     }
     m.add("OUTPUT_EXTENSIONS", extensions)?;
     m.add_class::<puzzle::CorePuzzle>()?;
+    m.add_class::<decoding::Columns>()?;
     m.add_function(wrap_pyfunction!(puzzle::parse, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle::load, m)?)?;
     m.add_function(wrap_pyfunction!(solving::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solving::generate, m)?)?;
-    m.add_function(wrap_pyfunction!(solving::decode, m)?)?;
+    m.add_function(wrap_pyfunction!(decoding::decode, m)?)?;
     Ok(())
 }

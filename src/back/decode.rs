@@ -12,13 +12,20 @@
 //! agree with it. Values are rounded within a tolerance; anything else (a
 //! fractional binary, a cell with no value or two, a column the model does
 //! not have) is a solver error, never a guess.
+//!
+//! [`read_grid`] is the way back for a face that keeps a compiled file's
+//! columns ([`FileColumns`]) rather than its model: it decodes and runs
+//! the verifier, as Python's `Model.solution_from*` and the page do.
 
 use std::collections::HashMap;
 
-use super::FixedNames;
+use serde::{Deserialize, Serialize};
+
+use super::{FixedNames, OutputFormat};
 use crate::model::{Column, ColumnTable, Model, VarId};
 use crate::puzzle::ir::{Grid, Puzzle};
 use crate::puzzle::tuples::Tables;
+use crate::puzzle::verify::{self, Violation};
 
 /// Values of a solution file, before decoding.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,6 +65,105 @@ pub const X_TOL: f64 = 1e-5;
 /// How far y may sit from the value the x give (a row feasibility tolerance
 /// scaled by coefficients up to n).
 pub const Y_TOL: f64 = 1e-4;
+
+/// How a model file names its columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FileNames {
+    /// The model's own names (every format but fixed MPS).
+    Canonical,
+    /// Fixed MPS's: a name it cannot keep becomes `C0000001`, `C0000002`,
+    /// … in column order ([`fixed_names`](super::fixed_names)).
+    FixedMps,
+}
+
+/// The columns of a model file as it was compiled: what each stands for,
+/// and the names the file gave them. A face keeps this beside the file's
+/// bytes and reads a solver's answer back with it ([`read_grid`]), without
+/// formulating the model again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileColumns {
+    pub columns: ColumnTable,
+    pub names: FileNames,
+}
+
+impl FileColumns {
+    /// The columns of `model` as a `format` file names them.
+    pub fn of(model: &Model, format: OutputFormat) -> FileColumns {
+        FileColumns {
+            columns: model.column_table().clone(),
+            names: match format {
+                OutputFormat::FixedMps => FileNames::FixedMps,
+                _ => FileNames::Canonical,
+            },
+        }
+    }
+
+    /// `named` ordered by column, each column's name as the file wrote it.
+    fn by_column(&self, named: &[(String, f64)]) -> Result<Vec<f64>, String> {
+        let canonical = self.columns.names();
+        let count = canonical.len();
+        match self.names {
+            FileNames::Canonical => by_var(count, |v| canonical.get(v), named),
+            FileNames::FixedMps => {
+                let shorts = super::fixed::short_column_names(
+                    (0..count).map(|v| canonical.get(VarId(v as u32))),
+                );
+                by_var(count, |v| shorts[v.index()].as_str(), named)
+            }
+        }
+    }
+}
+
+/// Why a solver's values are not a verified grid.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    /// The values do not read as a grid; the reason names the column (a
+    /// binary that is not 0 or 1, a column the model lacks or misses) or
+    /// the cell (no value, or two).
+    #[error("the values do not read as a grid: {0}")]
+    NotAGrid(String),
+    /// A grid that breaks the puzzle's rules, each one named.
+    #[error("the values are not a solution: {}", rules(.0))]
+    BreaksRules(Vec<Violation>),
+}
+
+fn rules(violations: &[Violation]) -> String {
+    let list: Vec<String> = violations.iter().map(ToString::to_string).collect();
+    list.join("; ")
+}
+
+/// The grid in a solver's `values` for the columns of a compiled model
+/// file, checked by the verifier: by name, in the file's names (a fixed-MPS
+/// file's short ones), or by position.
+pub fn read_grid(
+    file: &FileColumns,
+    puzzle: &Puzzle,
+    values: &Values,
+) -> Result<Grid, DecodeError> {
+    let grid = match values {
+        Values::Named(named) => file
+            .by_column(named)
+            .and_then(|v| grid_from_vars(&file.columns, puzzle, &v)),
+        other => grid_by_position(&file.columns, puzzle, other),
+    };
+    let grid = grid.map_err(DecodeError::NotAGrid)?;
+    let violations = verify::check(puzzle, &grid);
+    match violations.is_empty() {
+        true => Ok(grid),
+        false => Err(DecodeError::BreaksRules(violations)),
+    }
+}
+
+/// A relaxation's x values by cell, as [`cell_values`] reads them, for the
+/// columns of a compiled model file.
+pub fn read_cells(
+    file: &FileColumns,
+    puzzle: &Puzzle,
+    named: &[(String, f64)],
+) -> Result<Vec<Vec<(usize, f64)>>, String> {
+    let values = file.by_column(named)?;
+    cells_from_vars(&file.columns, puzzle, &values)
+}
 
 /// Decodes any kind of [`Values`] for `model`, formulated from `puzzle`.
 pub fn grid(model: &Model, puzzle: &Puzzle, values: &Values) -> Result<Grid, String> {
@@ -517,6 +623,73 @@ mod tests {
             unreachable!()
         };
         named
+    }
+
+    /// The one way back for the faces: a compiled file's columns, kept
+    /// apart from the model (here through JSON, as the page keeps them),
+    /// read a solver's values by the file's names, fixed MPS's short ones
+    /// included, and the grid is verified.
+    #[test]
+    fn a_files_columns_read_a_grid_back_and_verify_it() {
+        use crate::formulate::{self, Options};
+        let path = format!("{}/fixtures/puzzles/big10.cage", env!("CARGO_MANIFEST_DIR"));
+        let p = crate::io::input::load(path.as_ref(), None).unwrap().puzzle;
+        let m = formulate::formulate_with(&p, &Options::default()).unwrap();
+        let want = crate::native::solve(&p, &Default::default())
+            .unwrap()
+            .solutions[0]
+            .clone();
+        let point = formulate::point::feasible_point(&m, &p, &want).unwrap();
+        let values: Vec<f64> = point.iter().map(|&v| v as f64).collect();
+        let fixed = crate::back::fixed_names(&m);
+        for format in [OutputFormat::Lp, OutputFormat::FixedMps] {
+            let file = FileColumns::of(&m, format);
+            let json = serde_json::to_string(&file).unwrap();
+            let file: FileColumns = serde_json::from_str(&json).unwrap();
+            let named: Vec<(String, f64)> = m
+                .vars()
+                .map(|v| match format {
+                    OutputFormat::FixedMps => fixed.col(&m, v).as_str().to_string(),
+                    _ => m.var_name(v).to_string(),
+                })
+                .zip(values.iter().copied())
+                .collect();
+            if format == OutputFormat::FixedMps {
+                assert!(named.iter().any(|(name, _)| name == "C0000001"));
+            }
+            let back = read_grid(&file, &p, &Values::Named(named.clone()));
+            assert_eq!(back, Ok(want.clone()), "{format:?}");
+            let cells = read_cells(&file, &p, &named).unwrap();
+            assert!(cells.iter().all(|c| c.len() == 1 && c[0].1 == 1.0));
+            let by_index = read_grid(&file, &p, &Values::Indexed(values.clone()));
+            assert_eq!(by_index, Ok(want.clone()));
+        }
+        // The canonical names do not read a fixed-MPS file's columns.
+        let file = FileColumns::of(&m, OutputFormat::FixedMps);
+        let named = m
+            .vars()
+            .map(|v| (m.var_name(v).to_string(), values[v.index()]));
+        let err = read_grid(&file, &p, &Values::Named(named.collect())).unwrap_err();
+        let renamed = matches!(&err, DecodeError::NotAGrid(e) if e.contains("is not a variable"));
+        assert!(renamed, "{err}");
+        // A grid that reads but breaks a rule names the rule.
+        let mut wrong = want.clone();
+        wrong.values[0].swap(0, 1);
+        let columns = FileColumns::of(&m, OutputFormat::Lp);
+        let cells: Vec<(usize, usize, i64)> = (wrong.values.iter().enumerate())
+            .flat_map(|(i, r)| {
+                r.iter()
+                    .enumerate()
+                    .map(move |(j, &v)| (i + 1, j + 1, v as i64))
+            })
+            .collect();
+        let err = read_grid(&columns, &p, &Values::Cells(cells)).unwrap_err();
+        assert!(matches!(&err, DecodeError::BreaksRules(v) if !v.is_empty()));
+        assert!(
+            err.to_string()
+                .starts_with("the values are not a solution: "),
+            "{err}"
+        );
     }
 
     #[test]
