@@ -348,6 +348,11 @@ fn competition_grid(answer: &str, file: &Path, n: usize) -> Option<Grid> {
             },
         )
         .collect();
+    // Every x of the grid by its name, as the model's namer renders it.
+    let xs: std::collections::HashMap<String, (usize, usize, usize)> = (0..n * n * n)
+        .map(|at| (at / (n * n), at / n % n, at % n + 1))
+        .map(|(i, j, k)| (cagec::model::Column::x(i, j, k).to_string(), (i, j, k)))
+        .collect();
     let mut grid = vec![vec![0u32; n]; n];
     let words = answer.lines().filter_map(|l| l.strip_prefix("v "));
     for word in words
@@ -358,7 +363,7 @@ fn competition_grid(answer: &str, file: &Path, n: usize) -> Option<Grid> {
         let Some(name) = names.get(word.trim_start_matches('x')) else {
             continue;
         };
-        if let Some((i, j, k)) = cagec::formulate::names::parse_x(name) {
+        if let Some(&(i, j, k)) = xs.get(*name) {
             grid[i][j] = k as u32;
         }
     }

@@ -118,7 +118,18 @@ impl<'p> Encoded<'p> {
         }
         Ok(match format {
             _ if is_paper_pair(puzzle, opts, format) => Encoded::PaperPair,
-            OutputFormat::Mzn => Encoded::MiniZinc(mzn::mzn_data(puzzle, opts, name)?),
+            OutputFormat::Mzn => {
+                let domains = match opts.presolve {
+                    true => Some(formulate::presolved_domains(puzzle)?),
+                    false => None,
+                };
+                let data = mzn::mzn_data(puzzle, domains, opts.tuple_limit, name);
+                let data = data.map_err(|e| FormulateError::TooManyTuples {
+                    cage: e.cage,
+                    limit: e.limit,
+                })?;
+                Encoded::MiniZinc(data)
+            }
             _ => {
                 let mut m = model_for(puzzle, opts, format)?;
                 m.name = name.to_string();
@@ -161,6 +172,14 @@ impl<'p> Compiled<'p> {
     /// The model, unless this is the paper's AMPL pair or MiniZinc.
     pub fn model(&self) -> Option<&Model> {
         self.encoded.model()
+    }
+
+    /// The columns of the model file, as it names them: what a face keeps
+    /// to read a solver's answer back ([`back::decode::read_grid`]) without
+    /// the model. None for the paper's AMPL pair and MiniZinc, which have no
+    /// columns of cagec's.
+    pub fn columns(&self) -> Option<back::decode::FileColumns> {
+        (self.model()).map(|m| back::decode::FileColumns::of(m, self.format))
     }
 
     /// Everything as one stream: what `compile` prints on standard output

@@ -8,6 +8,7 @@
 //! rows and links when every x is there), which are not stored at all. A
 //! 100×100 model stays in tens of MB.
 
+mod columns;
 pub(crate) mod decimal;
 mod family;
 mod pages;
@@ -16,9 +17,10 @@ mod terms;
 use terms::Coefs;
 pub use terms::{Run, TermIter, Terms};
 mod var_names;
+pub use columns::{Column, ColumnTable};
 pub use family::RowFamily;
 pub use point::PointError;
-pub use var_names::VarName;
+pub use var_names::{ColumnNames, VarName};
 
 /// A variable, by its position in declaration order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -149,6 +151,9 @@ pub struct Model {
     pub header: Vec<String>,
     /// Variable names, by variable.
     names: var_names::VarNames,
+    /// What each variable stands for, by variable: its name is rendered
+    /// from it.
+    columns: ColumnTable,
     /// Row names and notes, by row (arenas: many short strings in one).
     row_names: NameArena,
     row_notes: NameArena,
@@ -212,43 +217,38 @@ impl Model {
         self.max_nonzeros = Some(limit);
     }
 
-    /// Declares a variable; names must be solver-safe (`[A-Za-z_][A-Za-z0-9_]*`)
-    /// and unique, which the caller guarantees.
-    pub fn add_var(&mut self, name: std::fmt::Arguments<'_>, domain: Domain) -> VarId {
-        self.names.push_fmt(name);
+    /// Declares the column `column` stands for, named by the namer
+    /// (`x_3_4_7`: [`Column`]'s `Display`): how the formulation declares
+    /// every column, so that each keeps its meaning beside its name.
+    pub fn add_column(&mut self, column: Column, domain: Domain) -> VarId {
+        self.names.push_column(column);
+        self.columns.push(column, 1);
         self.end_var(domain)
     }
 
-    /// [`add_var`](Self::add_var) for the common `prefix_I_J_K` names, without
-    /// the formatting machinery (the x variables are n³ of them).
-    pub fn add_indexed_var(&mut self, prefix: &str, indices: &[usize], domain: Domain) -> VarId {
-        self.names.push_indexed(prefix, indices);
-        self.end_var(domain)
-    }
-
-    /// A variable named `prefix` followed by `last` in decimal: the x
-    /// variables of one cell share the prefix `x_I_J_`, built once.
-    pub fn add_suffixed_var(&mut self, prefix: &str, last: usize, domain: Domain) -> VarId {
-        match decimal::small_decimal(last as u64) {
-            Some(digits) => self.names.push_parts(prefix, digits),
-            None => self
-                .names
-                .push_parts(prefix, decimal::Int::new(last as i64).as_str()),
-        }
-        self.end_var(domain)
-    }
-
-    /// `count` variables `prefix1 … prefix{count}` of one domain, the first
-    /// returned: all of a cell's x, in one go.
-    pub fn add_counted_vars(&mut self, prefix: &str, count: usize, domain: Domain) -> VarId {
-        let first = VarId(self.domains.len() as u32);
-        self.names.push_counted(prefix, count);
+    /// `count` columns of one domain from `first`, each the next of the one
+    /// before ([`Column::nth`]: the last number of the name counts up), the
+    /// first returned: all of a cell's x in one go.
+    pub fn add_columns(&mut self, first: Column, count: usize, domain: Domain) -> VarId {
+        let id = VarId(self.domains.len() as u32);
+        self.names.push_run(first, count);
+        self.columns.push(first, count as u32);
         if count > 0 {
             self.end_var(domain);
-            let slot = self.domains[first.index()];
-            self.domains.resize(first.index() + count, slot);
+            let slot = self.domains[id.index()];
+            self.domains.resize(id.index() + count, slot);
         }
-        first
+        id
+    }
+
+    /// Declares a column by its name alone, which means nothing to cagec's
+    /// readers (a model made by hand, in tests). Names must be solver-safe
+    /// (`[A-Za-z_][A-Za-z0-9_]*`) and unique, which the caller guarantees.
+    pub fn add_var(&mut self, name: std::fmt::Arguments<'_>, domain: Domain) -> VarId {
+        self.names.push_fmt(name);
+        let last = self.domains.len();
+        self.columns.push_named(self.names.get(last));
+        self.end_var(domain)
     }
 
     /// Room for about this many more variables, rows and non-zeros, so a
@@ -489,6 +489,16 @@ impl Model {
         self.names.get(var.index())
     }
 
+    /// What `var` stands for; None for a column declared by name alone.
+    pub fn column(&self, var: VarId) -> Option<Column> {
+        self.columns.get(var)
+    }
+
+    /// What every column stands for.
+    pub fn column_table(&self) -> &ColumnTable {
+        &self.columns
+    }
+
     /// `var`'s name as back-ends write it: measured, then appended faster
     /// than through [`var_name`](Self::var_name).
     #[inline]
@@ -688,6 +698,40 @@ mod tests {
         assert_eq!(m.columns()[0], vec![(0, 1), (1, -3)]);
         assert_eq!(m.find_var("y_1_2"), Some(b));
         assert_eq!(m.violated_rows(|v| if v == a { 1 } else { 4 }), vec!["r2"]);
+    }
+
+    #[test]
+    fn a_columns_name_is_rendered_from_what_it_stands_for() {
+        let mut m = Model::new("t");
+        let x = m.add_columns(Column::x(9, 0, 8), 3, Domain::Binary);
+        let y = m.add_column(Column::y(2, 3), Domain::Continuous { lo: 1, hi: 9 });
+        let free = m.add_var(format_args!("free"), Domain::Binary);
+        let z = m.add_columns(Column::Z { cage: 0, tuple: 98 }, 2, Domain::Binary);
+        let names: Vec<&str> = m.vars().map(|v| m.var_name(v)).collect();
+        assert_eq!(
+            names,
+            [
+                "x_10_1_8",
+                "x_10_1_9",
+                "x_10_1_10",
+                "y_3_4",
+                "free",
+                "z_1_99",
+                "z_1_100"
+            ]
+        );
+        assert_eq!((x, y, free, z), (VarId(0), VarId(3), VarId(4), VarId(5)));
+        assert_eq!(m.column(VarId(2)), Some(Column::x(9, 0, 10)));
+        assert_eq!(m.column(free), None);
+        assert_eq!(m.domain(VarId(2)), Domain::Binary);
+        let rendered = m.column_table().names();
+        for v in m.vars() {
+            if let Some(column) = m.column(v) {
+                assert_eq!(column.to_string(), m.var_name(v));
+            }
+            assert_eq!(rendered.get(v), m.var_name(v));
+        }
+        assert_eq!(m.column_table().entries(), 4, "x, y, free and z");
     }
 
     /// `n` binaries named `v0`, `v1`, …

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import html
+import json
 import os
 import tempfile
 from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Mapping, Optional, Tuple, Union
@@ -32,20 +33,29 @@ class Model:
     and its first lines only.
     """
 
-    __slots__ = ("puzzle", "format", "data", "options", "_stats")
+    __slots__ = ("puzzle", "format", "data", "options", "_stats", "_columns")
 
     puzzle: Puzzle
     format: str
     data: bytes
     options: Dict[str, Any]
 
-    def __init__(self, puzzle: Puzzle, format: str, data: bytes, options: Mapping[str, Any]) -> None:
-        """Made by :meth:`Puzzle.compile`."""
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        format: str,
+        data: bytes,
+        options: Mapping[str, Any],
+        columns: Optional[_core.Columns] = None,
+    ) -> None:
+        """Made by :meth:`Puzzle.compile`, with the columns of the model as
+        compiled: what reads a solver's values back."""
         self.puzzle = puzzle
         self.format = format
         self.data = data
         self.options = dict(options)
         self._stats: Optional[Dict[str, Any]] = None
+        self._columns = columns
 
     @property
     def text(self) -> str:
@@ -173,20 +183,26 @@ class Model:
         values = {v.name: v.varValue for v in problem.variables() if v.name != "__dummy"}
         return self.solution_from(values, solver="pulp")
 
+    def _read_columns(self) -> _core.Columns:
+        """The columns a solver's values of this model are named by. The
+        paper's AMPL pair and MiniZinc name none of their own: a solver that
+        solved them read the LP or MPS of the same options (``to_pulp``'s),
+        whose columns are compiled once, here, and kept."""
+        if self._columns is None:
+            self._columns = self.puzzle.compile("lp", **self.options)._columns
+        assert self._columns is not None, "an LP model always has columns"
+        return self._columns
+
     def solution_from(self, values: Mapping[str, float], *, solver: str = "external") -> Solution:
         """The grid in a solver's values by column name (every column of the
-        model, as LP and MPS name them), checked by cagec's verifier. Raises
-        :class:`cagec.SolverError` when the values are not a solution."""
-        import json
-
+        model, as the model file names them: a fixed-MPS file's short names
+        ``C0000001``, … for the columns it renamed), checked by cagec's
+        verifier. Raises :class:`cagec.SolverError` when the values are not
+        a solution."""
         from ._solution import Solution
 
-        if self.format == "fixed-mps":
-            raise ValueError("fixed MPS renames columns: read values of the LP or free MPS model")
         names = list(values)
-        grid = _core.decode(
-            self.puzzle._core, names, [float(values[n]) for n in names], **self.options
-        )
+        grid = _core.decode(self.puzzle._core, self._read_columns(), names, [float(values[n]) for n in names])
         record = json.loads(_core.read_back(self.puzzle._core, grid, solver, self.format))
         return Solution(self.puzzle, record)
 

@@ -213,8 +213,8 @@ class Puzzle:
         """
         from ._model import Model
 
-        data = self._core.compile(to, **options)
-        return Model(self, to, data, options)
+        data, columns = self._core.compile(to, **options)
+        return Model(self, to, data, options, columns)
 
     def write(self, path: Union[str, "os.PathLike[str]"], *, to: Optional[str] = None, **options: Any) -> None:
         """Writes the model to ``path`` as ``cagec compile -o PATH``:

@@ -5,6 +5,7 @@
 //! display in notebooks and the hand-offs to highspy and PuLP.
 
 mod certifying;
+mod decoding;
 mod errors;
 mod interrupt;
 mod linked;
@@ -32,12 +33,13 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     }
     m.add("OPERATIONS", operations)?;
     m.add_class::<puzzle::CorePuzzle>()?;
+    m.add_class::<decoding::Columns>()?;
     m.add_function(wrap_pyfunction!(puzzle::parse, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle::load, m)?)?;
     m.add_function(wrap_pyfunction!(solving::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solving::read_back, m)?)?;
     m.add_function(wrap_pyfunction!(solving::generate, m)?)?;
-    m.add_function(wrap_pyfunction!(solving::decode, m)?)?;
+    m.add_function(wrap_pyfunction!(decoding::decode, m)?)?;
     m.add_function(wrap_pyfunction!(certifying::check_certificate, m)?)?;
     Ok(())
 }

@@ -15,6 +15,7 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
+use crate::decoding::Columns;
 use crate::errors;
 use crate::options::{self, model_options};
 use crate::words::{self, Keywords};
@@ -187,20 +188,26 @@ impl CorePuzzle {
             .map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
-    /// The model in `to`, the bytes `cagec compile --to TO` prints.
+    /// The model in `to`, the bytes `cagec compile --to TO` prints, and
+    /// its columns as the file names them (None for the paper's AMPL pair
+    /// and MiniZinc), which read a solver's answer back (`decode`).
     #[pyo3(signature = (to, **options))]
     fn compile<'py>(
         &self,
         py: Python<'py>,
         to: &str,
         options: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyBytes>> {
+    ) -> PyResult<(Bound<'py, PyBytes>, Option<Columns>)> {
         let format = options::output_format(to)?;
         let opts = options::compile_options(py, options, format)?;
-        let bytes = py
-            .detach(|| Compiled::new(&self.puzzle, &opts, format, &self.name).map(|c| c.to_bytes()))
+        let (bytes, columns) = py
+            .detach(|| {
+                Compiled::new(&self.puzzle, &opts, format, &self.name)
+                    .map(|c| (c.to_bytes(), c.columns()))
+            })
             .map_err(|e| self.model_error(py, &e))?;
-        Ok(PyBytes::new(py, &bytes))
+        let columns = columns.map(|file| Columns { file });
+        Ok((PyBytes::new(py, &bytes), columns))
     }
 
     /// Writes the model to `path` as `cagec compile -o PATH` does: atomically,

@@ -19,7 +19,7 @@ use crate::certifying;
 use crate::errors;
 use crate::interrupt::{interruptible, watched};
 use crate::linked::Highspy;
-use crate::options::{model_options, requested_model};
+use crate::options::requested_model;
 use crate::puzzle::CorePuzzle;
 use crate::words::{self, Keywords};
 use cagec::words::Message;
@@ -296,46 +296,4 @@ pub fn generate<'py>(
     let name = generator::name(size, seed);
     let core = crate::puzzle::parse(py, &text, Some("cages"), &name, "<generated>", false)?;
     Ok((core, rows(&grid), info))
-}
-
-/// The grid in a solver's column values (`names[i]` has `values[i]`) for the
-/// model of `puzzle` under `options`, checked by the verifier: the way back
-/// from a model handed to highspy, PuLP or any other solver.
-#[pyfunction]
-#[pyo3(signature = (puzzle, names, values, **options))]
-pub fn decode(
-    py: Python<'_>,
-    puzzle: &CorePuzzle,
-    names: Vec<String>,
-    values: Vec<f64>,
-    options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<Vec<Vec<u32>>> {
-    if names.len() != values.len() {
-        return Err(PyValueError::new_err(format!(
-            "{} column names but {} values",
-            names.len(),
-            values.len()
-        )));
-    }
-    let opts = model_options(options)?;
-    let model = cagec::formulate::formulate_with(&puzzle.puzzle, &opts)
-        .map_err(|e| errors::model_error(py, e))?;
-    let named = cagec::back::decode::Values::Named(names.into_iter().zip(values).collect());
-    let grid = cagec::back::decode::grid(&model, &puzzle.puzzle, &named).map_err(|e| {
-        errors::solver_error(
-            py,
-            "external",
-            format!("the values do not read as a grid: {e}"),
-        )
-    })?;
-    let violations = cagec::puzzle::verify::check(&puzzle.puzzle, &grid);
-    if !violations.is_empty() {
-        let list: Vec<String> = violations.iter().map(ToString::to_string).collect();
-        return Err(errors::solver_error(
-            py,
-            "external",
-            format!("the values are not a solution: {}", list.join("; ")),
-        ));
-    }
-    Ok(grid.values)
 }

@@ -1,4 +1,10 @@
-//! Solution values → [`Grid`], by variable name.
+//! Solution values → [`Grid`], by what each column stands for.
+//!
+//! A solver names its values by column (HiGHS, CBC), numbers them by
+//! column (glpsol) or by variable (OPB, CNF); a name leads to its column
+//! through the names the model file gave its columns, and what the column
+//! stands for is the model's own record of it ([`Column`]): nothing here
+//! reads a name for its meaning.
 //!
 //! The grid comes from the binaries `x_I_J_K` (exactly one 1 per cell), and,
 //! for the cells of the cover formulation's tabulated cages, which have no
@@ -6,14 +12,20 @@
 //! agree with it. Values are rounded within a tolerance; anything else (a
 //! fractional binary, a cell with no value or two, a column the model does
 //! not have) is a solver error, never a guess.
+//!
+//! [`read_grid`] is the way back for a face that keeps a compiled file's
+//! columns ([`FileColumns`]) rather than its model: it decodes and runs
+//! the verifier, as Python's `Model.solution_from*` and the page do.
 
 use std::collections::HashMap;
 
-use crate::back::FixedNames;
-use crate::formulate::names::{self, Column};
-use crate::model::Model;
+use serde::{Deserialize, Serialize};
+
+use super::{FixedNames, OutputFormat};
+use crate::model::{Column, ColumnTable, Model, VarId};
 use crate::puzzle::ir::{Grid, Puzzle};
 use crate::puzzle::tuples::Tables;
+use crate::puzzle::verify::{self, Violation};
 
 /// Values of a solution file, before decoding.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,25 +66,139 @@ pub const X_TOL: f64 = 1e-5;
 /// scaled by coefficients up to n).
 pub const Y_TOL: f64 = 1e-4;
 
+/// How a model file names its columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FileNames {
+    /// The model's own names (every format but fixed MPS).
+    Canonical,
+    /// Fixed MPS's: a name it cannot keep becomes `C0000001`, `C0000002`,
+    /// … in column order ([`fixed_names`](super::fixed_names)).
+    FixedMps,
+}
+
+/// The columns of a model file as it was compiled: what each stands for,
+/// and the names the file gave them. A face keeps this beside the file's
+/// bytes and reads a solver's answer back with it ([`read_grid`]), without
+/// formulating the model again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileColumns {
+    pub columns: ColumnTable,
+    pub names: FileNames,
+}
+
+impl FileColumns {
+    /// The columns of `model` as a `format` file names them.
+    pub fn of(model: &Model, format: OutputFormat) -> FileColumns {
+        FileColumns {
+            columns: model.column_table().clone(),
+            names: match format {
+                OutputFormat::FixedMps => FileNames::FixedMps,
+                _ => FileNames::Canonical,
+            },
+        }
+    }
+
+    /// `named` ordered by column, each column's name as the file wrote it.
+    fn by_column(&self, named: &[(String, f64)]) -> Result<Vec<f64>, String> {
+        let canonical = self.columns.names();
+        let count = canonical.len();
+        match self.names {
+            FileNames::Canonical => by_var(count, |v| canonical.get(v), named),
+            FileNames::FixedMps => {
+                let shorts = super::fixed::short_column_names(
+                    (0..count).map(|v| canonical.get(VarId(v as u32))),
+                );
+                by_var(count, |v| shorts[v.index()].as_str(), named)
+            }
+        }
+    }
+}
+
+/// Why a solver's values are not a verified grid.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    /// The values do not read as a grid; the reason names the column (a
+    /// binary that is not 0 or 1, a column the model lacks or misses) or
+    /// the cell (no value, or two).
+    #[error("the values do not read as a grid: {0}")]
+    NotAGrid(String),
+    /// A grid that breaks the puzzle's rules, each one named.
+    #[error("the values are not a solution: {}", rules(.0))]
+    BreaksRules(Vec<Violation>),
+}
+
+fn rules(violations: &[Violation]) -> String {
+    let list: Vec<String> = violations.iter().map(ToString::to_string).collect();
+    list.join("; ")
+}
+
+/// The grid in a solver's `values` for the columns of a compiled model
+/// file, checked by the verifier: by name, in the file's names (a fixed-MPS
+/// file's short ones), or by position.
+pub fn read_grid(
+    file: &FileColumns,
+    puzzle: &Puzzle,
+    values: &Values,
+) -> Result<Grid, DecodeError> {
+    let grid = match values {
+        Values::Named(named) => file
+            .by_column(named)
+            .and_then(|v| grid_from_vars(&file.columns, puzzle, &v)),
+        other => grid_by_position(&file.columns, puzzle, other),
+    };
+    let grid = grid.map_err(DecodeError::NotAGrid)?;
+    let violations = verify::check(puzzle, &grid);
+    match violations.is_empty() {
+        true => Ok(grid),
+        false => Err(DecodeError::BreaksRules(violations)),
+    }
+}
+
+/// A relaxation's x values by cell, as [`cell_values`] reads them, for the
+/// columns of a compiled model file.
+pub fn read_cells(
+    file: &FileColumns,
+    puzzle: &Puzzle,
+    named: &[(String, f64)],
+) -> Result<Vec<Vec<(usize, f64)>>, String> {
+    let values = file.by_column(named)?;
+    cells_from_vars(&file.columns, puzzle, &values)
+}
+
 /// Decodes any kind of [`Values`] for `model`, formulated from `puzzle`.
 pub fn grid(model: &Model, puzzle: &Puzzle, values: &Values) -> Result<Grid, String> {
-    let n = puzzle.size;
     match values {
-        Values::Named(named) => grid_from_vars(model, puzzle, &by_var(model, named)?),
+        Values::Named(named) => {
+            let values = by_var(model.num_vars(), |v| model.var_name(v), named)?;
+            grid_from_vars(model.column_table(), puzzle, &values)
+        }
+        other => grid_by_position(model.column_table(), puzzle, other),
+    }
+}
+
+/// Decodes values that are not named: by column or variable number, or
+/// printed cells.
+fn grid_by_position(
+    columns: &ColumnTable,
+    puzzle: &Puzzle,
+    values: &Values,
+) -> Result<Grid, String> {
+    let count = columns.len();
+    match values {
+        Values::Named(_) => unreachable!("named values are read by name"),
         Values::Indexed(v) => {
-            if v.len() != model.num_vars() {
+            if v.len() != count {
                 return Err(format!(
-                    "the solution has {} columns but the model has {}",
+                    "the solution has {} columns but the model has {count}",
                     v.len(),
-                    model.num_vars()
                 ));
             }
-            grid_from_vars(model, puzzle, v)
+            grid_from_vars(columns, puzzle, v)
         }
-        Values::Cells(cells) => grid_from_cells(n, cells),
+        Values::Cells(cells) => grid_from_cells(puzzle.size, cells),
         Values::Numbered(numbered) => {
-            let mut values = vec![0.0; model.num_vars()];
-            let mut seen = vec![false; model.num_vars()];
+            let mut values = vec![0.0; count];
+            let mut seen = vec![false; count];
             for &(k, value) in numbered {
                 let Some(slot) = k.checked_sub(1).and_then(|i| values.get_mut(i)) else {
                     continue;
@@ -82,19 +208,21 @@ pub fn grid(model: &Model, puzzle: &Puzzle, values: &Values) -> Result<Grid, Str
                 }
                 *slot = value;
             }
-            grid_from_vars(model, puzzle, &values)
+            grid_from_vars(columns, puzzle, &values)
         }
     }
 }
 
-/// Orders named values by the model's variables; every model variable must
-/// appear exactly once and nothing else may.
-fn by_var(model: &Model, named: &[(String, f64)]) -> Result<Vec<f64>, String> {
-    let index: HashMap<&str, usize> = model
-        .vars()
-        .map(|v| (model.var_name(v), v.index()))
-        .collect();
-    let mut values = vec![None; model.num_vars()];
+/// Orders named values by column, `name(v)` being column `v`'s name in the
+/// file; every one of the `count` columns must appear exactly once and
+/// nothing else may.
+fn by_var<'a>(
+    count: usize,
+    name: impl Fn(VarId) -> &'a str,
+    named: &[(String, f64)],
+) -> Result<Vec<f64>, String> {
+    let index: HashMap<&str, usize> = (0..count).map(|i| (name(VarId(i as u32)), i)).collect();
+    let mut values = vec![None; count];
     for (name, value) in named {
         let Some(&i) = index.get(name.as_str()) else {
             return Err(format!(
@@ -110,19 +238,78 @@ fn by_var(model: &Model, named: &[(String, f64)]) -> Result<Vec<f64>, String> {
     if missing > 0 {
         let first = values.iter().position(Option::is_none).unwrap_or(0);
         return Err(format!(
-            "{missing} of the model's {} columns are missing from the solution (first: {})",
-            model.num_vars(),
-            model.var_name(crate::model::VarId(first as u32))
+            "{missing} of the model's {count} columns are missing from the solution (first: {})",
+            name(VarId(first as u32))
         ));
     }
     Ok(values.into_iter().flatten().collect())
 }
 
-/// `values[v]` is the value of variable `v` of `model`.
-fn grid_from_vars(model: &Model, puzzle: &Puzzle, values: &[f64]) -> Result<Grid, String> {
+/// The x, y and z of `columns` that belong to an `n`×`n` grid, with their
+/// values (`values[v]` is column `v`'s): x and y by cell, z by cage and
+/// tuple.
+struct CellColumns {
+    /// `(row, col, k, value)`, 1-based row and column.
+    x: Vec<(usize, usize, usize, Column, f64)>,
+    /// `(row, col, y, value)`, 1-based row and column.
+    y: Vec<(usize, usize, Column, f64)>,
+    /// Whether each cell (row-major) has an x.
+    has_x: Vec<bool>,
+}
+
+impl CellColumns {
+    fn of(columns: &ColumnTable, n: usize, values: &[f64]) -> CellColumns {
+        let mut out = CellColumns {
+            x: Vec::new(),
+            y: Vec::new(),
+            has_x: vec![false; n * n],
+        };
+        for (v, column) in columns.iter() {
+            let value = values[v.index()];
+            match column {
+                Column::X { row, col, k } => {
+                    let (i, j, k) = (row as usize, col as usize, k as usize);
+                    if i < n && j < n && (1..=n).contains(&k) {
+                        out.has_x[i * n + j] = true;
+                        out.x.push((i + 1, j + 1, k, column, value));
+                    }
+                }
+                Column::Y { row, col } if (row as usize) < n && (col as usize) < n => {
+                    out.y
+                        .push((row as usize + 1, col as usize + 1, column, value));
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// `(z, cage, tuple, value)` of every `z_C_T` of a cage whose cells
+    /// have no x (the cover formulation's tabulated cages): the grid's only
+    /// record there. Elsewhere the x say it all, and a z is only their sum.
+    fn covering_z<'a>(
+        &'a self,
+        columns: &'a ColumnTable,
+        puzzle: &'a Puzzle,
+        values: &'a [f64],
+    ) -> impl Iterator<Item = (Column, usize, usize, f64)> + 'a {
+        let n = puzzle.size;
+        columns.iter().filter_map(move |(v, column)| {
+            let Column::Z { cage, tuple } = column else {
+                return None;
+            };
+            let (cage, tuple) = (cage as usize, tuple as usize);
+            let cells = &puzzle.cages.get(cage)?.cells;
+            let covering = !cells.iter().any(|c| self.has_x[c.index(n)]);
+            covering.then(|| (column, cage, tuple, values[v.index()]))
+        })
+    }
+}
+
+/// `values[v]` is the value of column `v` of `columns`.
+fn grid_from_vars(columns: &ColumnTable, puzzle: &Puzzle, values: &[f64]) -> Result<Grid, String> {
     let n = puzzle.size;
     let mut cells = vec![vec![0u32; n]; n];
-    let mut ys = Vec::new();
     let mut set = |i: usize, j: usize, k: usize| {
         let cell = &mut cells[i - 1][j - 1];
         if *cell != 0 {
@@ -131,26 +318,21 @@ fn grid_from_vars(model: &Model, puzzle: &Puzzle, values: &[f64]) -> Result<Grid
         *cell = k as u32;
         Ok(())
     };
-    for v in model.vars() {
-        let name = model.var_name(v);
-        let value = values[v.index()];
-        if let Some([i, j, k]) = indices::<3>(name, "x_", n) {
-            if binary(name, value)? {
-                set(i, j, k)?;
-            }
-        } else if let Some([i, j]) = indices::<2>(name, "y_", n) {
-            ys.push((i, j, name, value));
+    let found = CellColumns::of(columns, n, values);
+    for &(i, j, k, x, value) in &found.x {
+        if binary(x, value)? {
+            set(i, j, k)?;
         }
     }
     let mut tables = Tables::new(puzzle);
-    for (name, cage, tuple, value) in covering_z(model, puzzle, values) {
-        if !binary(name, value)? {
+    for (z, cage, tuple, value) in found.covering_z(columns, puzzle, values) {
+        if !binary(z, value)? {
             continue;
         }
         let t = tables
             .get(cage)
             .filter(|t| tuple < t.count())
-            .ok_or_else(|| format!("{name} names no tuple of the puzzle"))?;
+            .ok_or_else(|| format!("{z} names no tuple of the puzzle"))?;
         for (c, &k) in t.cells.iter().zip(t.get(tuple)) {
             set(c.row as usize + 1, c.col as usize + 1, k as usize)?;
         }
@@ -164,11 +346,11 @@ fn grid_from_vars(model: &Model, puzzle: &Puzzle, values: &[f64]) -> Result<Grid
             ));
         }
     }
-    for (i, j, name, value) in ys {
+    for &(i, j, y, value) in &found.y {
         let k = cells[i - 1][j - 1];
         if (value - k as f64).abs() > Y_TOL {
             return Err(format!(
-                "{name} = {value} disagrees with the x variables, which say {k}"
+                "{y} = {value} disagrees with the x variables, which say {k}"
             ));
         }
     }
@@ -176,42 +358,14 @@ fn grid_from_vars(model: &Model, puzzle: &Puzzle, values: &[f64]) -> Result<Grid
 }
 
 /// Whether a binary column is 1 (false: 0), within [`X_TOL`].
-fn binary(name: &str, value: f64) -> Result<bool, String> {
+fn binary(column: Column, value: f64) -> Result<bool, String> {
     if (value - 1.0).abs() <= X_TOL {
         Ok(true)
     } else if value.abs() <= X_TOL {
         Ok(false)
     } else {
-        Err(format!("{name} = {value} is not 0 or 1"))
+        Err(format!("{column} = {value} is not 0 or 1"))
     }
-}
-
-/// `(name, cage, tuple, value)` of every `z_C_T` of a cage whose cells have no x
-/// (the cover formulation's tabulated cages): the grid's only record there.
-/// Elsewhere the x say it all, and a z is only their sum.
-fn covering_z<'a>(
-    model: &'a Model,
-    puzzle: &'a Puzzle,
-    values: &'a [f64],
-) -> impl Iterator<Item = (&'a str, usize, usize, f64)> + 'a {
-    let n = puzzle.size;
-    let mut has_x = vec![false; n * n];
-    for v in model.vars() {
-        if let Some((i, j, _)) =
-            names::parse_x(model.var_name(v)).filter(|&(i, j, _)| i < n && j < n)
-        {
-            has_x[i * n + j] = true;
-        }
-    }
-    model.vars().filter_map(move |v| {
-        let name = model.var_name(v);
-        let Some(Column::Z { cage, tuple }) = names::parse_column(name) else {
-            return None;
-        };
-        let cells = &puzzle.cages.get(cage)?.cells;
-        let covering = !cells.iter().any(|c| has_x[c.index(n)]);
-        covering.then(|| (name, cage, tuple, values[v.index()]))
-    })
 }
 
 /// A relaxation's x values by cell (row-major): `(k, x_I_J_K)` for each
@@ -222,24 +376,31 @@ pub fn cell_values(
     puzzle: &Puzzle,
     named: &[(String, f64)],
 ) -> Result<Vec<Vec<(usize, f64)>>, String> {
+    let values = by_var(model.num_vars(), |v| model.var_name(v), named)?;
+    cells_from_vars(model.column_table(), puzzle, &values)
+}
+
+/// [`cell_values`] from values by column.
+fn cells_from_vars(
+    columns: &ColumnTable,
+    puzzle: &Puzzle,
+    values: &[f64],
+) -> Result<Vec<Vec<(usize, f64)>>, String> {
     let n = puzzle.size;
-    let values = by_var(model, named)?;
     let mut cells = vec![Vec::new(); n * n];
-    for v in model.vars() {
-        let value = values[v.index()];
-        if let Some([i, j, k]) = indices::<3>(model.var_name(v), "x_", n)
-            && value > X_TOL
-        {
+    let found = CellColumns::of(columns, n, values);
+    for &(i, j, k, _, value) in &found.x {
+        if value > X_TOL {
             cells[(i - 1) * n + (j - 1)].push((k, value));
         }
     }
     // Where the cover formulation has no x, x is the sum of its z (T.2).
     let mut tables = Tables::new(puzzle);
-    for (name, cage, tuple, value) in covering_z(model, puzzle, &values) {
+    for (z, cage, tuple, value) in found.covering_z(columns, puzzle, values) {
         let t = tables
             .get(cage)
             .filter(|t| tuple < t.count())
-            .ok_or_else(|| format!("{name} names no tuple of the puzzle"))?;
+            .ok_or_else(|| format!("{z} names no tuple of the puzzle"))?;
         for (c, &k) in t.cells.iter().zip(t.get(tuple)).filter(|_| value > X_TOL) {
             let cell = &mut cells[c.index(n)];
             match cell.iter_mut().find(|(kk, _)| *kk == k as usize) {
@@ -252,21 +413,6 @@ pub fn cell_values(
         cell.sort_by_key(|&(k, _)| k);
     }
     Ok(cells)
-}
-
-/// `prefix` followed by `N` underscore-separated numbers in 1..=n.
-fn indices<const N: usize>(name: &str, prefix: &str, n: usize) -> Option<[usize; N]> {
-    let rest = name.strip_prefix(prefix)?;
-    let mut out = [0usize; N];
-    let mut parts = rest.split('_');
-    for slot in &mut out {
-        let v: usize = parts.next()?.parse().ok()?;
-        if v == 0 || v > n {
-            return None;
-        }
-        *slot = v;
-    }
-    parts.next().is_none().then_some(out)
 }
 
 /// The AMPL route: `(row, col, value)` lines, one per cell.
@@ -306,22 +452,17 @@ mod tests {
     /// x then y for a 2×2 grid, as the formulation declares them.
     fn model2() -> Model {
         let mut m = Model::new("t");
-        for i in 1..=2 {
-            for j in 1..=2 {
-                for k in 1..=2 {
-                    m.add_var(format_args!("x_{i}_{j}_{k}"), Domain::Binary);
-                }
+        for i in 0..2 {
+            for j in 0..2 {
+                m.add_columns(Column::x(i, j, 1), 2, Domain::Binary);
             }
         }
-        for i in 1..=2 {
-            for j in 1..=2 {
-                m.add_var(
-                    format_args!("y_{i}_{j}"),
-                    Domain::Continuous { lo: 1, hi: 2 },
-                );
+        for i in 0..2 {
+            for j in 0..2 {
+                m.add_column(Column::y(i, j), Domain::Continuous { lo: 1, hi: 2 });
             }
         }
-        m.add_var(format_args!("u_1"), Domain::Binary);
+        m.add_column(Column::U { cage: 0 }, Domain::Binary);
         m
     }
 
@@ -482,6 +623,73 @@ mod tests {
             unreachable!()
         };
         named
+    }
+
+    /// The one way back for the faces: a compiled file's columns, kept
+    /// apart from the model (here through JSON, as the page keeps them),
+    /// read a solver's values by the file's names, fixed MPS's short ones
+    /// included, and the grid is verified.
+    #[test]
+    fn a_files_columns_read_a_grid_back_and_verify_it() {
+        use crate::formulate::{self, Options};
+        let path = format!("{}/fixtures/puzzles/big10.cage", env!("CARGO_MANIFEST_DIR"));
+        let p = crate::io::input::load(path.as_ref(), None).unwrap().puzzle;
+        let m = formulate::formulate_with(&p, &Options::default()).unwrap();
+        let want = crate::native::solve(&p, &Default::default())
+            .unwrap()
+            .solutions[0]
+            .clone();
+        let point = formulate::point::feasible_point(&m, &p, &want).unwrap();
+        let values: Vec<f64> = point.iter().map(|&v| v as f64).collect();
+        let fixed = crate::back::fixed_names(&m);
+        for format in [OutputFormat::Lp, OutputFormat::FixedMps] {
+            let file = FileColumns::of(&m, format);
+            let json = serde_json::to_string(&file).unwrap();
+            let file: FileColumns = serde_json::from_str(&json).unwrap();
+            let named: Vec<(String, f64)> = m
+                .vars()
+                .map(|v| match format {
+                    OutputFormat::FixedMps => fixed.col(&m, v).as_str().to_string(),
+                    _ => m.var_name(v).to_string(),
+                })
+                .zip(values.iter().copied())
+                .collect();
+            if format == OutputFormat::FixedMps {
+                assert!(named.iter().any(|(name, _)| name == "C0000001"));
+            }
+            let back = read_grid(&file, &p, &Values::Named(named.clone()));
+            assert_eq!(back, Ok(want.clone()), "{format:?}");
+            let cells = read_cells(&file, &p, &named).unwrap();
+            assert!(cells.iter().all(|c| c.len() == 1 && c[0].1 == 1.0));
+            let by_index = read_grid(&file, &p, &Values::Indexed(values.clone()));
+            assert_eq!(by_index, Ok(want.clone()));
+        }
+        // The canonical names do not read a fixed-MPS file's columns.
+        let file = FileColumns::of(&m, OutputFormat::FixedMps);
+        let named = m
+            .vars()
+            .map(|v| (m.var_name(v).to_string(), values[v.index()]));
+        let err = read_grid(&file, &p, &Values::Named(named.collect())).unwrap_err();
+        let renamed = matches!(&err, DecodeError::NotAGrid(e) if e.contains("is not a variable"));
+        assert!(renamed, "{err}");
+        // A grid that reads but breaks a rule names the rule.
+        let mut wrong = want.clone();
+        wrong.values[0].swap(0, 1);
+        let columns = FileColumns::of(&m, OutputFormat::Lp);
+        let cells: Vec<(usize, usize, i64)> = (wrong.values.iter().enumerate())
+            .flat_map(|(i, r)| {
+                r.iter()
+                    .enumerate()
+                    .map(move |(j, &v)| (i + 1, j + 1, v as i64))
+            })
+            .collect();
+        let err = read_grid(&columns, &p, &Values::Cells(cells)).unwrap_err();
+        assert!(matches!(&err, DecodeError::BreaksRules(v) if !v.is_empty()));
+        assert!(
+            err.to_string()
+                .starts_with("the values are not a solution: "),
+            "{err}"
+        );
     }
 
     #[test]

@@ -57,7 +57,7 @@ pub fn fixed_names(model: &Model) -> FixedNames {
     for (r, row) in model.rows().enumerate() {
         let name = row.name;
         // `obj` is the objective row's name in our MPS files.
-        let code = names.assign(name, name != "obj", Kind::Row, r);
+        let code = names.assign_row(name, name != "obj", r);
         names.row_code.push(code);
         if code != 0 {
             names
@@ -65,11 +65,39 @@ pub fn fixed_names(model: &Model) -> FixedNames {
                 .push_str(Short::Made(encode(b'R', code)).as_str());
         }
     }
+    let mut renamed = 0;
     for v in model.vars() {
-        let code = names.assign(model.var_name(v), true, Kind::Col, v.index());
+        let code = column_code(model.var_name(v), &mut renamed);
+        if code != 0 {
+            names.renamed_cols.push(v.0);
+        }
         names.col_code.push(code);
     }
     names
+}
+
+/// Fixed MPS's rule for a column, in column order: 0 when its canonical
+/// `name` is kept, else the next `C` number (`renamed` counts them).
+fn column_code(name: &str, renamed: &mut u32) -> u32 {
+    if keepable(name) {
+        return 0;
+    }
+    *renamed += 1;
+    *renamed
+}
+
+/// Each column's name in a fixed-MPS file, from the canonical names in
+/// column order, by [`fixed_names`]' rule: the name itself where it is
+/// kept, else `C` and its number, counted in column order. What a solver
+/// answering a fixed-MPS file calls each column, without the model.
+pub(crate) fn short_column_names<'a>(names: impl Iterator<Item = &'a str>) -> Vec<Short<'a>> {
+    let mut renamed = 0;
+    names
+        .map(|name| match column_code(name, &mut renamed) {
+            0 => Short::Kept(name),
+            code => Short::Made(encode(b'C', code)),
+        })
+        .collect()
 }
 
 /// Equal when they name the same things (`kept` is only a cache).
@@ -87,24 +115,15 @@ impl PartialEq for FixedNames {
 
 impl Eq for FixedNames {}
 
-#[derive(Clone, Copy)]
-enum Kind {
-    Row,
-    Col,
-}
-
 impl FixedNames {
-    /// Keeps `name` (returns 0) or gives it the next number of its kind.
-    fn assign(&mut self, name: &str, may_keep: bool, kind: Kind, index: usize) -> u32 {
+    /// Keeps row `index`'s `name` (returns 0) or gives it the next `R`
+    /// number.
+    fn assign_row(&mut self, name: &str, may_keep: bool, index: usize) -> u32 {
         if may_keep && keepable(name) {
             return 0;
         }
-        let list = match kind {
-            Kind::Row => &mut self.renamed_rows,
-            Kind::Col => &mut self.renamed_cols,
-        };
-        list.push(index as u32);
-        list.len() as u32
+        self.renamed_rows.push(index as u32);
+        self.renamed_rows.len() as u32
     }
 
     /// How many rows and columns were renamed.

@@ -43,9 +43,8 @@ use std::io::{self, Write};
 use askama::Template;
 
 use super::text::{Comments, Header, LineBuf, each_row, named_row_comment};
-use crate::formulate::names;
 use crate::model::decimal::Int;
-use crate::model::{Domain, Model, Sense, VarId};
+use crate::model::{Column, Domain, Model, Sense, VarId};
 
 const COMMENTS: Comments = Comments::plain("%");
 
@@ -73,9 +72,9 @@ pub fn write_fzn(model: &Model, out: &mut dyn Write) -> io::Result<()> {
         )
     })?;
     let kinds = Kinds::of(model);
-    let values: Vec<VarId> = model
-        .vars()
-        .filter(|&v| kinds.binary[v.index()] && names::parse_x(model.var_name(v)).is_some())
+    let values: Vec<VarId> = (model.column_table().iter())
+        .filter(|&(v, column)| kinds.binary[v.index()] && matches!(column, Column::X { .. }))
+        .map(|(v, _)| v)
         .collect();
     let file = FznFile {
         model,
@@ -93,9 +92,11 @@ pub fn write_fzn(model: &Model, out: &mut dyn Write) -> io::Result<()> {
 
 /// The y of every cell in row-major order, if the model has them all.
 fn grid_of(model: &Model) -> Option<Vec<VarId>> {
-    let ys: Vec<(usize, usize, VarId)> = model
-        .vars()
-        .filter_map(|v| names::parse_y(model.var_name(v)).map(|(i, j)| (i, j, v)))
+    let ys: Vec<(usize, usize, VarId)> = (model.column_table().iter())
+        .filter_map(|(v, column)| match column {
+            Column::Y { row, col } => Some((row as usize, col as usize, v)),
+            _ => None,
+        })
         .collect();
     let n = ys.iter().map(|&(i, j, _)| i.max(j) + 1).max()?;
     let mut grid = vec![None; n * n];
@@ -430,11 +431,11 @@ mod tests {
     #[test]
     fn what_flatzinc_cannot_hold_is_refused() {
         let mut model = Model::new("m");
-        model.add_var(format_args!("y_1_1"), Domain::Continuous { lo: 0, hi: 1 });
+        model.add_column(Column::y(0, 0), Domain::Continuous { lo: 0, hi: 1 });
         let err = write_fzn(&model, &mut Vec::new()).unwrap_err();
         assert!(err.to_string().contains("continuous"), "{err}");
         let mut model = Model::new("m");
-        model.add_var(format_args!("x_1_1_1"), Domain::Binary);
+        model.add_column(Column::x(0, 0, 1), Domain::Binary);
         let err = write_fzn(&model, &mut Vec::new()).unwrap_err();
         assert!(err.to_string().contains("y_I_J"), "{err}");
     }

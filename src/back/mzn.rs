@@ -17,7 +17,6 @@ use std::io::{self, Write};
 use askama::Template;
 
 use super::text::{CommentText, LineBuf};
-use crate::formulate::{self, FormulateError, Options};
 use crate::model::decimal::Int;
 use crate::puzzle::ir::{Cell, Grid, Op, Puzzle, Rules};
 use crate::puzzle::tuples::{self, Tuples};
@@ -65,19 +64,28 @@ impl Cage {
 /// The largest target a `product` cage may have: Gecode's integers are 32-bit.
 const PRODUCT_MAX: u64 = i32::MAX as u64 - 1;
 
-/// The data of `puzzle` with the options that apply to this model:
-/// `presolve` and `tuple_limit` (the others are refused by the command line).
+/// A cage the MiniZinc model cannot write: more tuples than the limit, and
+/// no arithmetic of the model's for its clue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooManyTuples {
+    /// 1-based.
+    pub cage: usize,
+    pub limit: usize,
+}
+
+/// The data of `puzzle` with the options that apply to this model: each
+/// cell's values after presolve (`domains`, bit k−1 = value k, cells
+/// row-major; None: every value) and the tuple limit (the other options
+/// are refused by every face).
 pub fn mzn_data<'p>(
     puzzle: &'p Puzzle,
-    opts: &Options,
+    domains: Option<Vec<u64>>,
+    tuple_limit: usize,
     name: &str,
-) -> Result<MznData<'p>, FormulateError> {
+) -> Result<MznData<'p>, TooManyTuples> {
     let n = puzzle.size;
     let full = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
-    let domains = match opts.presolve {
-        true => formulate::presolved_domains(puzzle)?,
-        false => vec![full; n * n],
-    };
+    let domains = domains.unwrap_or_else(|| vec![full; n * n]);
     let allowed = |t: &[u8], cells: &[Cell]| {
         t.iter()
             .zip(cells)
@@ -85,7 +93,7 @@ pub fn mzn_data<'p>(
     };
     let mut cages = Vec::with_capacity(puzzle.cages.len());
     for (c, cage) in puzzle.cages.iter().enumerate() {
-        let encoded = match tuples::enumerate_under(puzzle.rules, cage, n, opts.tuple_limit) {
+        let encoded = match tuples::enumerate_under(puzzle.rules, cage, n, tuple_limit) {
             Ok(t) => {
                 let kept: Vec<u8> = t
                     .iter()
@@ -105,7 +113,7 @@ pub fn mzn_data<'p>(
                     cells: cage.sorted_cells(),
                 },
                 _ => {
-                    return Err(FormulateError::TooManyTuples {
+                    return Err(TooManyTuples {
                         cage: c + 1,
                         limit: e.limit,
                     });

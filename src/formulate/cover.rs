@@ -14,10 +14,10 @@
 //! Cages past the tuple limit keep the paper's rows on x and y, as in the
 //! tuple formulation, and their cells' x join the line rows.
 
-use super::{FormulateError, Layout, Options, names, tupled};
+use super::{FormulateError, Layout, names, tupled};
 use crate::model::{Model, RowFamily, Sense, VarId};
 use crate::puzzle::ir::{Puzzle, Rules};
-use crate::puzzle::tuples::{self, Tuples};
+use crate::puzzle::tuples::Tuples;
 
 /// A tabulated cage: its tuples, and the z of those presolve kept (each
 /// with its tuple's index).
@@ -32,32 +32,6 @@ pub(super) struct Cover {
 }
 
 impl Cover {
-    /// The tables of every cage within the tuple limit. A clue the paper has
-    /// no rows for must have its table.
-    pub(super) fn tables(
-        puzzle: &Puzzle,
-        opts: &Options,
-    ) -> Result<Vec<Option<Tuples>>, FormulateError> {
-        let n = puzzle.size;
-        puzzle
-            .cages
-            .iter()
-            .enumerate()
-            .map(|(c, cage)| {
-                match tuples::enumerate_under(puzzle.rules, cage, n, opts.tuple_limit) {
-                    Ok(t) => Ok(Some(t)),
-                    Err(e) if super::cages::beyond_the_paper(cage) => {
-                        Err(FormulateError::TooManyTuples {
-                            cage: c + 1,
-                            limit: e.limit,
-                        })
-                    }
-                    Err(_) => Ok(None),
-                }
-            })
-            .collect()
-    }
-
     /// Which cells belong to a tabulated cage (row-major), so get no x or y.
     pub(super) fn covered(puzzle: &Puzzle, tables: &[Option<Tuples>]) -> Vec<bool> {
         let n = puzzle.size;

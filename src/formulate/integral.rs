@@ -13,7 +13,7 @@
 //!   can print the grid.
 
 use super::{Layout, link_rows};
-use crate::model::{Domain, Model, ModelError};
+use crate::model::{Column, Domain, Model, ModelError};
 
 /// The header line that describes y when it is an integer.
 pub(super) const INTEGER_Y_LINE: &str =
@@ -31,9 +31,7 @@ pub(super) fn integer_cells(model: &mut Model, mut layout: Layout) -> Result<(),
                 let lo = ks.next().unwrap_or(1);
                 let hi = ks.last().unwrap_or(lo);
                 let domain = Domain::Integer { lo, hi };
-                layout
-                    .y
-                    .push(model.add_indexed_var("y", &[i + 1, j + 1], domain).0);
+                layout.y.push(model.add_column(Column::y(i, j), domain).0);
             }
         }
         link_rows(model, &layout)?;
@@ -49,22 +47,22 @@ pub(super) fn integer_cells(model: &mut Model, mut layout: Layout) -> Result<(),
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formulate::{self, Formulation, Options, names};
+    use crate::formulate::{self, Formulation, Options};
     use crate::model::{RowFamily, Sense, VarId};
 
-    /// Where the x and y of a formulated model are, read from their names:
-    /// the rewrite below works from a model's text, as a reader would.
+    /// Where the x and y of a formulated model are, from its columns: the
+    /// rewrite below works from the model alone, as a reader would.
     fn layout_of(model: &Model, n: usize) -> Layout {
         let mut x = vec![Layout::ABSENT; n * n * n];
         let mut y = vec![None; n * n];
-        for v in model.vars() {
-            let name = model.var_name(v);
-            if let Some((i, j, k)) =
-                names::parse_x(name).filter(|&(i, j, k)| i < n && j < n && k <= n)
-            {
-                x[(i * n + j) * n + k - 1] = v.0;
-            } else if let Some((i, j)) = names::parse_y(name).filter(|&(i, j)| i < n && j < n) {
-                y[i * n + j] = Some(v);
+        for (v, column) in model.column_table().iter() {
+            match column {
+                Column::X { row, col, k } => {
+                    let (i, j, k) = (row as usize, col as usize, k as usize);
+                    x[(i * n + j) * n + k - 1] = v.0;
+                }
+                Column::Y { row, col } => y[row as usize * n + col as usize] = Some(v),
+                _ => {}
             }
         }
         // KenKen declares every y, Killer Sudoku none.

@@ -14,11 +14,13 @@ pub mod integral;
 mod killer;
 pub mod names;
 mod options;
+mod paper;
 pub mod point;
 mod presolve;
 // The arithmetic of primes is the puzzle's; kept here under its old path.
 pub use crate::puzzle::primes;
 pub mod products;
+mod rows;
 mod tupled;
 
 use encoding::Trace;
@@ -26,14 +28,13 @@ pub use encoding::{CageEncoding, CageRows};
 pub use error::FormulateError;
 pub use options::{Formulation, KillerForm, Options, ProductMethod};
 
-use crate::model::{Domain, Model, ModelError, RowFamily, Run, Sense, Term, VarId};
+use crate::model::{Column, Domain, Model, ModelError, RowFamily, Run, Sense, Term, VarId};
 use crate::puzzle::ir::{Cell, Puzzle, Rules};
 use itertools::Either;
 use names::{
     Note,
     Piece::{N, T},
 };
-use std::fmt::Write;
 
 /// The variables of a model: x where present, y for every cell.
 #[derive(Clone, Debug)]
@@ -105,7 +106,7 @@ impl Layout {
 pub fn paper_ampl_applies(puzzle: &Puzzle, opts: &Options) -> bool {
     puzzle.rules == Rules::KenKen
         && opts.is_paper()
-        && !puzzle.cages.iter().any(cages::beyond_the_paper)
+        && !puzzle.cages.iter().any(encoding::beyond_the_paper)
 }
 
 /// Each cell's values after presolve (bit k−1 = value k, cells row-major),
@@ -178,19 +179,9 @@ fn build(
     };
     let mut model = Model::new("kenken");
     model.limit_nonzeros(opts.max_nonzeros);
-    // How each cage is written, decided before any variable is: a KenKen
-    // model's, here; the cover formulation's and Killer Sudoku's as their
-    // tables are listed.
-    let encodings = match (puzzle.rules, opts.formulation) {
-        (Rules::KenKen, Formulation::Melkonian | Formulation::Tuples) => {
-            cages::encodings(puzzle, opts, |cell, k| {
-                domains
-                    .as_ref()
-                    .is_none_or(|d| d[cell.index(n)] >> (k - 1) & 1 == 1)
-            })
-        }
-        _ => Vec::new(),
-    };
+    // How each cage is written, decided once, before any variable is.
+    let decided = encoding::decide(puzzle, opts, domains.as_deref())?;
+    let encodings = decided.encodings;
     // The paper's model: n³ x and n² y, 4n² Latin and link rows, 4n³
     // non-zeros, and then the cages': a few binaries and rows per cage, and
     // up to about 2n non-zeros per caged cell (a product cage's prime rows).
@@ -200,7 +191,7 @@ fn build(
     // is mostly them.
     let cube = n * n * n;
     let cages = puzzle.cages.len();
-    let [z, z_rows, z_nonzeros] = cages::tuple_room(n, &encodings);
+    let [z, z_rows, z_nonzeros] = encoding::tuple_room(n, &encodings);
     model.reserve(
         (cube + n * n + 8 * cages + z).min(opts.max_nonzeros),
         4 * n * n + 32 * cages + z_rows,
@@ -212,31 +203,33 @@ fn build(
         model.presolve = Some(Default::default());
     }
     let mut trace = Trace::new(record);
-    let layout = if opts.formulation == Formulation::Cover {
+    let layout = if let Some(tables) = decided.cover {
+        let vars = (domains.as_deref(), with_y);
         cover_model(
-            &mut model,
-            puzzle,
-            opts,
-            domains.as_deref(),
-            with_y,
-            &mut trace,
+            &mut model, puzzle, opts, vars, tables, encodings, &mut trace,
         )?
     } else if let Rules::Killer { box_size } = puzzle.rules {
         // The seed's models use x alone: the cage sums are written with k·x.
         let layout = declare_vars(&mut model, n, domains.as_deref(), false, &[]);
         let line_sense = killer::line_sense(opts.killer_form);
         latin_rows(&mut model, &layout, line_sense)?;
-        killer::rows(&mut model, &layout, puzzle, box_size, opts, &mut trace)?;
+        killer::box_rows(&mut model, &layout, puzzle, box_size, opts)?;
+        cages::cage_rows(
+            &mut model,
+            &layout,
+            puzzle,
+            opts,
+            encodings,
+            &[],
+            None,
+            &mut trace,
+        )?;
         layout
     } else {
         let layout = declare_vars(&mut model, n, domains.as_deref(), with_y, &[]);
         latin_rows(&mut model, &layout, Sense::Eq)?;
         link_rows(&mut model, &layout)?;
-        let u = cages::declare_u(
-            &mut model,
-            puzzle,
-            |c| matches!(&encodings[c], Ok(e) if e.is_tabulated()),
-        );
+        let u = paper::declare_u(&mut model, puzzle, &encodings);
         cages::cage_rows(
             &mut model, &layout, puzzle, opts, encodings, &u, None, &mut trace,
         )?;
@@ -255,35 +248,24 @@ fn build(
 }
 
 /// The cover formulation (see [`cover`]): x and y for the cells whose cage
-/// keeps the paper's rows, u, then the z of every tabulated cage; the line
-/// rows over both, links, and each cage's rows.
+/// keeps the paper's rows (`vars`: presolve's domains, and whether the model
+/// has y), u, then the z of every cage `tables` tabulates; the line rows
+/// over both, links, and each cage's rows.
 fn cover_model(
     model: &mut Model,
     puzzle: &Puzzle,
     opts: &Options,
-    domains: Option<&[u64]>,
-    with_y: bool,
+    (domains, with_y): (Option<&[u64]>, bool),
+    tables: Vec<Option<crate::puzzle::tuples::Tuples>>,
+    encodings: encoding::Encodings,
     trace: &mut Trace,
 ) -> Result<Layout, FormulateError> {
     let n = puzzle.size;
-    let tables = cover::Cover::tables(puzzle, opts)?;
     let covered = cover::Cover::covered(puzzle, &tables);
     let kenken = puzzle.rules == Rules::KenKen;
     let layout = declare_vars(model, n, domains, with_y, &covered);
-    // A cage is written through its z where the cover tabulates it, with
-    // the paper's rows past the tuple limit.
-    let encodings: cages::Encodings = (tables.iter())
-        .map(|t| {
-            Ok(match t {
-                Some(t) => CageEncoding::Cover { count: t.count() },
-                None => CageEncoding::Paper {
-                    past_tuple_limit: true,
-                },
-            })
-        })
-        .collect();
     let u = match kenken {
-        true => cages::declare_u(model, puzzle, |c| tables[c].is_some()),
+        true => paper::declare_u(model, puzzle, &encodings),
         false => Vec::new(),
     };
     let cover = cover::Cover::declare(model, n, tables, covered, domains);
@@ -294,19 +276,17 @@ fn cover_model(
     cover.line_rows(model, &layout, puzzle, line_sense)?;
     if kenken {
         link_rows(model, &layout)?;
-        cages::cage_rows(
-            model,
-            &layout,
-            puzzle,
-            opts,
-            encodings,
-            &u,
-            Some(&cover),
-            trace,
-        )?;
-    } else {
-        killer::cage_rows(model, &layout, puzzle, opts, Some(&cover), trace)?;
     }
+    cages::cage_rows(
+        model,
+        &layout,
+        puzzle,
+        opts,
+        encodings,
+        &u,
+        Some(&cover),
+        trace,
+    )?;
     Ok(layout)
 }
 
@@ -401,32 +381,35 @@ fn declare_vars(
     let dense = domains.is_none() && !covered.contains(&true);
     let dense_from = dense.then(|| model.num_vars() as u32);
     let mut x = Vec::with_capacity(if dense { 0 } else { n * n * n });
-    let mut prefix = String::new();
-    for i in 1..=n {
-        for j in 1..=n {
-            let cell = (i - 1) * n + (j - 1);
-            // `x_I_J_`, once per cell: n³ names are most of the model's text.
-            prefix.clear();
-            write!(prefix, "x_{i}_{j}_").expect("writing to a String");
+    for i in 0..n {
+        for j in 0..n {
+            let cell = i * n + j;
+            // A cell's x in one run (n³ names are most of the model's
+            // text), or, after presolve, a run per stretch of kept values.
             if dense {
-                model.add_counted_vars(&prefix, n, Domain::Binary);
+                model.add_columns(Column::x(i, j, 1), n, Domain::Binary);
                 continue;
             }
-            for k in 1..=n {
-                let id = match allowed(cell, k) && kept(cell) {
-                    true => model.add_suffixed_var(&prefix, k, Domain::Binary).0,
-                    false => Layout::ABSENT,
-                };
-                if !dense {
-                    x.push(id);
+            let mut k = 1;
+            while k <= n {
+                let len = (k..=n)
+                    .take_while(|&v| allowed(cell, v) && kept(cell))
+                    .count();
+                if len == 0 {
+                    x.push(Layout::ABSENT);
+                    k += 1;
+                    continue;
                 }
+                let first = model.add_columns(Column::x(i, j, k), len, Domain::Binary);
+                x.extend((first.0..).take(len));
+                k += len;
             }
         }
     }
     let mut y = Vec::with_capacity(n * n);
-    for i in (1..=n).filter(|_| with_y) {
-        for j in 1..=n {
-            let cell = (i - 1) * n + (j - 1);
+    for i in (0..n).filter(|_| with_y) {
+        for j in 0..n {
+            let cell = i * n + j;
             if !kept(cell) {
                 y.push(Layout::ABSENT);
                 continue;
@@ -441,7 +424,7 @@ fn declare_vars(
             };
             y.push(
                 model
-                    .add_indexed_var("y", &[i, j], Domain::Continuous { lo, hi })
+                    .add_column(Column::y(i, j), Domain::Continuous { lo, hi })
                     .0,
             );
         }

@@ -2,8 +2,8 @@
 //! this pass and a grid that solves its puzzle, the value of every column,
 //! checked against every row before it is returned.
 //!
-//! Each column's value follows from its name ([`names::Column`]) and the
-//! grid, in closed form:
+//! Each column's value follows from what it stands for (the model's
+//! [`Column`]) and the grid, in closed form:
 //! - `x_I_J_K` is 1 when cell (I,J) holds K, `y_I_J` is the cell's value;
 //! - `u_C` is 1 when the first cell of the pair (row-major) holds the larger
 //!   value: (4.1) and (5.1)–(5.4) read u = 0 as "b − a = t" and "b = r·a";
@@ -13,9 +13,8 @@
 //!
 //! Columns presolve removed are not in the model, so they get no value.
 
-use super::names::{self, Column};
 use super::products::value_sets;
-use crate::model::{self, Model};
+use crate::model::{self, Column, Model};
 use crate::puzzle::ir::{Grid, Puzzle};
 use crate::puzzle::tuples::{self, Tuples};
 
@@ -25,7 +24,8 @@ pub enum FeasiblePointError {
     /// The grid breaks a rule of the puzzle (the first one is named).
     #[error("the grid is not a solution of the puzzle: {0}")]
     NotASolution(String),
-    /// A column whose name this pass does not write.
+    /// A column that stands for nothing the formulation writes (one
+    /// declared by name alone).
     #[error("column {0} is not one the formulation writes")]
     UnknownColumn(String),
     /// A column that names a cage, tuple or value set the puzzle lacks.
@@ -52,19 +52,21 @@ pub fn feasible_point(
     let mut tables = tuples::Tables::new(puzzle);
     let mut point = Vec::with_capacity(model.num_vars());
     for var in model.vars() {
-        let name = model.var_name(var);
-        let mismatch = || FeasiblePointError::Mismatch(name.to_string());
-        let column = names::parse_column(name)
-            .ok_or_else(|| FeasiblePointError::UnknownColumn(name.to_string()))?;
-        let cell = |row: usize, col: usize| {
+        let name = || model.var_name(var).to_string();
+        let mismatch = || FeasiblePointError::Mismatch(name());
+        let column =
+            (model.column(var)).ok_or_else(|| FeasiblePointError::UnknownColumn(name()))?;
+        let cell = |row: u32, col: u32| {
+            let (row, col) = (row as usize, col as usize);
             (row < n && col < n)
                 .then(|| i64::from(grid.values[row][col]))
                 .ok_or_else(mismatch)
         };
         let value = match column {
-            Column::X { row, col, k } => i64::from(cell(row, col)? == k as i64),
+            Column::X { row, col, k } => i64::from(cell(row, col)? == i64::from(k)),
             Column::Y { row, col } => cell(row, col)?,
             Column::U { cage } => {
+                let cage = cage as usize;
                 let cells = puzzle.cages.get(cage).ok_or_else(mismatch)?.sorted_cells();
                 let [a, b] = cells[..] else {
                     return Err(mismatch());
@@ -72,6 +74,7 @@ pub fn feasible_point(
                 i64::from(grid.get(a) > grid.get(b))
             }
             Column::W { cage, set } => {
+                let (cage, set) = (cage as usize, set as usize);
                 let table = tables.get(cage).ok_or_else(mismatch)?;
                 let sets = value_sets(table);
                 let mut here = values_at(table, grid);
@@ -79,6 +82,7 @@ pub fn feasible_point(
                 i64::from(*sets.get(set).ok_or_else(mismatch)? == here)
             }
             Column::Z { cage, tuple } => {
+                let (cage, tuple) = (cage as usize, tuple as usize);
                 let table = tables.get(cage).ok_or_else(mismatch)?;
                 if tuple >= table.count() {
                     return Err(mismatch());

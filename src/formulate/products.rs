@@ -3,9 +3,9 @@
 //! the product exactly when its set of values is one of the sets S ⊆ 1..n
 //! with |S| = |C| and ∏S = t.
 
-use super::cages::add_row_or_drop;
+use super::rows::add_row_or_drop;
 use super::{Layout, ProductMethod, names};
-use crate::model::{Domain, Model, ModelError, RowFamily, Sense};
+use crate::model::{Column, Domain, Model, ModelError, RowFamily, Sense};
 use crate::puzzle::ir::{Cage, Cell};
 use crate::puzzle::tuples::Tuples;
 
@@ -109,7 +109,11 @@ pub(super) fn set_rows(
     }
     let mut choice = Vec::with_capacity(sets.len());
     for (s, set) in sets.iter().enumerate() {
-        let w = model.add_var(format_args!("w_{cn}_{}", s + 1), Domain::Binary);
+        let w_set = Column::W {
+            cage: c as u32,
+            set: s as u32,
+        };
+        let w = model.add_column(w_set, Domain::Binary);
         choice.push((w, 1));
         let mut terms = terms_of(set);
         terms.push((w, -size));

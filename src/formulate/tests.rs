@@ -315,8 +315,11 @@ fn cover_rows_are_the_tuple_rows_with_x_substituted() {
         )
         .unwrap();
         assert!(cover.vars().all(|v| cover.var_name(v).starts_with("z_")));
-        let z_of_x = |x: &str| -> Vec<String> {
-            let (i, j, k) = names::parse_x(x).unwrap();
+        let z_of_x = |x: VarId| -> Vec<String> {
+            let Some(crate::model::Column::X { row, col, k }) = tuples.column(x) else {
+                panic!("the Latin rows hold x alone");
+            };
+            let (i, j) = (row as usize, col as usize);
             let Some(row) = tuples.rows().find(|r| {
                 r.info.family == RowFamily::TupleLink
                     && r.name.ends_with(&format!("_{}_{}_{k}", i + 1, j + 1))
@@ -331,9 +334,7 @@ fn cover_rows_are_the_tuple_rows_with_x_substituted() {
         for row in tuples.rows().filter(|r| {
             [RowFamily::ValueOncePerRow, RowFamily::ValueOncePerColumn].contains(&r.info.family)
         }) {
-            let mut want: Vec<String> = (row.terms.iter())
-                .flat_map(|t| z_of_x(tuples.var_name(t.var)))
-                .collect();
+            let mut want: Vec<String> = (row.terms.iter()).flat_map(|t| z_of_x(t.var)).collect();
             want.sort();
             let got = cover.rows().find(|r| r.name == row.name).unwrap();
             let mut got: Vec<String> = (got.terms.iter())

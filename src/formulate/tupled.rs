@@ -4,9 +4,9 @@
 //! the feasible assignments.
 
 use super::Layout;
-use super::cages::add_row_or_drop;
 use super::names;
-use crate::model::{Domain, Model, ModelError, RowFamily, Sense, VarId};
+use super::rows::add_row_or_drop;
+use crate::model::{Column, Domain, Model, ModelError, RowFamily, Sense, VarId};
 use crate::puzzle::tuples::Tuples;
 
 /// (T.1) `Σ_τ z[C,τ] = 1`; (T.2) `x[i,j,k] − Σ_{τ(i,j)=k} z[C,τ] = 0`.
@@ -64,14 +64,20 @@ pub(super) fn declare(
     t: &Tuples,
     allowed: impl Fn(usize, u8) -> bool,
 ) -> Vec<(usize, VarId)> {
-    let mut z = Vec::new();
-    for (i, tuple) in t.iter().enumerate() {
-        if tuple.iter().enumerate().all(|(pos, &v)| allowed(pos, v)) {
-            z.push((
-                i,
-                model.add_indexed_var("z", &[c + 1, i + 1], Domain::Binary),
-            ));
-        }
+    let kept: Vec<usize> = (t.iter().enumerate())
+        .filter(|(_, tuple)| tuple.iter().enumerate().all(|(pos, &v)| allowed(pos, v)))
+        .map(|(i, _)| i)
+        .collect();
+    let mut z = Vec::with_capacity(kept.len());
+    // Consecutive tuples in one run: `z_C_` is written once for them all
+    // (a cage can have hundreds of thousands) and the table grows by one.
+    for run in kept.chunk_by(|&a, &b| b == a + 1) {
+        let first = Column::Z {
+            cage: c as u32,
+            tuple: run[0] as u32,
+        };
+        let var = model.add_columns(first, run.len(), Domain::Binary);
+        z.extend(run.iter().zip(var.0..).map(|(&i, v)| (i, VarId(v))));
     }
     z
 }

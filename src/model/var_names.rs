@@ -5,6 +5,11 @@
 //! touched two distant cache lines; in a slot it touches one, and a name of
 //! up to 15 bytes (every cagec name up to n = 999) needs no offset at all.
 
+use std::fmt::Write;
+
+use super::VarId;
+use super::columns::{Column, ColumnTable, Piece};
+
 /// Bytes of a name kept in its slot; the slot's last byte holds its length.
 const INLINE: usize = 15;
 /// The last byte of a slot whose name is in `long`; the slot's first four
@@ -88,19 +93,30 @@ impl VarNames {
         self.push_written(w);
     }
 
-    /// `prefix_I_J…`, written into its slot without the formatting machinery.
-    pub(super) fn push_indexed(&mut self, prefix: &str, indices: &[usize]) {
-        use std::fmt::Write;
+    /// `column`'s name, as the namer writes it, straight into its slot.
+    pub(super) fn push_column(&mut self, column: Column) {
         let mut w = SlotWriter::default();
-        let _ = w.write_str(prefix);
-        for &i in indices {
-            let _ = w.write_str("_");
-            let _ = match crate::model::decimal::small_decimal(i as u64) {
-                Some(digits) => w.write_str(digits),
-                None => write!(w, "{i}"),
-            };
-        }
+        let _ = column.write_prefix(&mut w);
+        let _ = match super::decimal::small_decimal(column.last_number()) {
+            Some(digits) => w.write_str(digits),
+            None => write!(w, "{}", column.last_number()),
+        };
         self.push_written(w);
+    }
+
+    /// The names of `count` columns from `first` (a cell's x, a cage's z):
+    /// the prefix the namer writes, once, and the last number counted up.
+    pub(super) fn push_run(&mut self, first: Column, count: usize) {
+        let mut prefix = SlotWriter::default();
+        let _ = first.write_prefix(&mut prefix);
+        match &prefix.spilled {
+            Some(text) => self.push_counted(text, first.last_number(), count),
+            None => {
+                // Whole `&str`s only went in.
+                let text = std::str::from_utf8(&prefix.slot[..prefix.len]).unwrap_or("");
+                self.push_counted(text, first.last_number(), count)
+            }
+        }
     }
 
     fn push_written(&mut self, w: SlotWriter) {
@@ -116,7 +132,7 @@ impl VarNames {
 
     /// `prefix` then `digits`, without building a string first when the
     /// name fits its slot.
-    pub(super) fn push_parts(&mut self, prefix: &str, digits: &str) {
+    fn push_parts(&mut self, prefix: &str, digits: &str) {
         let len = prefix.len() + digits.len();
         if len > INLINE {
             return self.push(&[prefix, digits].concat());
@@ -128,22 +144,27 @@ impl VarNames {
         self.slots.push(slot);
     }
 
-    /// `prefix1`, `prefix2`, … `prefix{count}`: a cell's x names, its
-    /// `x_I_J_` copied once and the number counted up in place, digit by
-    /// digit, rather than looked up and copied for each name.
-    pub(super) fn push_counted(&mut self, prefix: &str, count: usize) {
-        let width = count.checked_ilog10().map_or(1, |d| d as usize + 1);
-        if prefix.len() + width > INLINE {
-            for k in 1..=count {
+    /// `prefix{first}`, `prefix{first + 1}`, … `count` names: a cell's x
+    /// names, its `x_I_J_` copied once and the number counted up in place,
+    /// digit by digit, rather than looked up and copied for each name.
+    fn push_counted(&mut self, prefix: &str, first: u64, count: usize) {
+        let last = first.saturating_add(count as u64).saturating_sub(1);
+        let width = last.checked_ilog10().map_or(1, |d| d as usize + 1);
+        if first == 0 || prefix.len() + width > INLINE {
+            for k in first..first.saturating_add(count as u64) {
                 self.push_parts(prefix, &k.to_string());
             }
             return;
         }
         let mut slot = [0u8; INLINE + 1];
         slot[..prefix.len()].copy_from_slice(prefix.as_bytes());
-        let mut len = prefix.len();
-        slot[len] = b'0';
-        len += 1;
+        // The number before the first, counted up before each name.
+        let before = match super::decimal::small_decimal(first - 1) {
+            Some(digits) => std::borrow::Cow::Borrowed(digits),
+            None => std::borrow::Cow::Owned((first - 1).to_string()),
+        };
+        let mut len = prefix.len() + before.len();
+        slot[prefix.len()..len].copy_from_slice(before.as_bytes());
         for _ in 0..count {
             // Add one to the digits after the prefix.
             let mut at = len - 1;
@@ -231,6 +252,40 @@ impl VarName<'_> {
     }
 }
 
+/// Every column's name, by column ([`ColumnTable::names`]).
+pub struct ColumnNames(VarNames);
+
+impl ColumnNames {
+    pub fn get(&self, var: VarId) -> &str {
+        self.0.get(var.index())
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.slots.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl ColumnTable {
+    /// Every column's name, rendered by the namer (or as declared, for a
+    /// column declared by name alone): the names of a model with these
+    /// columns, for reading a solver's answer without the model.
+    pub fn names(&self) -> ColumnNames {
+        let mut names = VarNames::default();
+        names.reserve(self.len());
+        for piece in self.pieces() {
+            match piece {
+                Piece::Run(first, len) => names.push_run(first, len as usize),
+                Piece::Named(name) => names.push(name),
+            }
+        }
+        ColumnNames(names)
+    }
+}
+
 /// Formats into a slot, and into a `String` once the text outgrows it.
 #[derive(Default)]
 struct SlotWriter {
@@ -276,8 +331,24 @@ mod tests {
         names.push_fmt(format_args!("{}_{}", "a_twenty_byte_name", 1));
         let got: Vec<&str> = (0..9).map(|v| names.get(v)).collect();
         let mut counted = VarNames::default();
-        counted.push_counted("x_3_12_", 1000);
-        counted.push_counted("long_prefix_", 120);
+        counted.push_counted("x_3_12_", 1, 1000);
+        counted.push_counted("long_prefix_", 1, 120);
+        let mut from = VarNames::default();
+        from.push_counted("z_4_", 98, 5);
+        from.push_counted("z_4_", 99_999, 2);
+        let from: Vec<&str> = (0..7).map(|v| from.get(v)).collect();
+        assert_eq!(
+            from,
+            [
+                "z_4_98",
+                "z_4_99",
+                "z_4_100",
+                "z_4_101",
+                "z_4_102",
+                "z_4_99999",
+                "z_4_100000"
+            ]
+        );
         let mut each = VarNames::default();
         (1..=1000).for_each(|k| each.push_parts("x_3_12_", &k.to_string()));
         (1..=120).for_each(|k| each.push_parts("long_prefix_", &k.to_string()));

@@ -19,6 +19,7 @@ let solution = null; // a verified grid to draw, for this text and no other
 let previousLines = null; // the model file's lines, for the diff
 let previousRows = null; // listing row name -> text, for the diff
 let shownText = ""; // the model file as shown: what HiGHS is given
+let shownColumns = null; // its columns, which read HiGHS's answer back
 let explainTimer = 0;
 let explainStarted = 0; // when the change the next explanation shows began
 let nextChange = 0; // the changed line "Go to the next change" shows next
@@ -230,6 +231,7 @@ function update(started) {
   }
   $("model-out").classList.remove("refused");
   renderModel(model.text);
+  shownColumns = model.columns;
   renderCounts(model.stats);
   live.version += 1;
   $("model-out").dataset.version = live.version;
@@ -399,7 +401,9 @@ function solve(kind) {
   // LP file of the same options.
   const highsReads = { lp: "lp", mps: "mps", "fixed-mps": "mps" }[o.to];
   const viaLp = !highsReads;
-  const shown = viaLp ? JSON.parse(puzzle.model(JSON.stringify({ ...o, to: "lp" }))).text : shownText;
+  const lp = viaLp ? JSON.parse(puzzle.model(JSON.stringify({ ...o, to: "lp" }))) : null;
+  const shown = viaLp ? lp.text : shownText;
+  const columns = viaLp ? lp.columns : shownColumns;
   const id = ++job;
   const format = viaLp ? (o.to === "ampl" ? "AMPL" : o.to.toUpperCase()) : null;
   worker.onmessage = (e) => {
@@ -420,6 +424,7 @@ function solve(kind) {
     ...input(),
     options: JSON.stringify(viaLp ? { ...o, to: "lp" } : o),
     model: shown,
+    columns: JSON.stringify(columns),
     modelFormat: highsReads || "lp",
   });
   $("solve-stop").disabled = false;

@@ -5,7 +5,8 @@
 // - "native": cagec's native solver on the puzzle text, within `ms`;
 // - "highs" / "relax": HiGHS (the npm package `highs`, bundled in highs/)
 //   on the model file the page shows, as a MIP or as its LP relaxation;
-//   its columns are read back by cagec for the model of the same options.
+//   its columns are read back by cagec with the columns of that model file,
+//   which the page kept when it compiled it.
 import init, { read } from "./pkg/cagec_web.js";
 import loadHighs from "./highs/highs.mjs";
 
@@ -54,7 +55,7 @@ self.onmessage = async (e) => {
         }
         answer = highsRun(job);
         if (answer.names) {
-          const back = puzzle.read_columns(job.options, answer.names, answer.values, job.kind === "relax");
+          const back = puzzle.read_columns(job.columns, answer.names, answer.values, job.kind === "relax");
           Object.assign(answer, JSON.parse(back));
           delete answer.names;
           delete answer.values;

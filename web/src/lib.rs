@@ -133,8 +133,10 @@ impl Puzzle {
         json(&reading::cages(&self.loaded.puzzle))
     }
 
-    /// The model text `cagec compile --to TO` prints, and the counts of
-    /// `cagec stats --json`, as JSON `{text, stats}`.
+    /// The model text `cagec compile --to TO` prints, the counts of
+    /// `cagec stats --json`, and the file's columns (what
+    /// [`Puzzle::read_columns`] reads a solver's answer with), as JSON
+    /// `{text, stats, columns}`.
     pub fn model(&self, options: &str) -> Result<String, JsError> {
         let opts = parse_options(options)?;
         let model = reading::model(&self.loaded, &opts).map_err(|e| fail(self, e))?;
@@ -192,18 +194,20 @@ impl Puzzle {
     }
 
     /// A solver's column values (`names[i]` = `values[i]`, the names of the
-    /// file it read) decoded for the model of `options`: the verified grid,
-    /// or, with `relaxed`, the x values of each cell. JSON: see
+    /// file it read) decoded by `columns`, the JSON of the `columns` that
+    /// [`Puzzle::model`] gave with that file's text: the verified grid, or,
+    /// with `relaxed`, the x values of each cell. JSON: see
     /// [`solving::ReadBack`].
     pub fn read_columns(
         &self,
-        options: &str,
+        columns: &str,
         names: Vec<String>,
         values: Vec<f64>,
         relaxed: bool,
     ) -> Result<String, JsError> {
-        let opts = parse_options(options)?;
-        let back = solving::read_columns(&self.loaded.puzzle, &opts, names, values, relaxed)
+        let columns = serde_json::from_str(columns)
+            .map_err(|e| JsError::new(&format!("the model's columns do not read: {e}")))?;
+        let back = solving::read_columns(&self.loaded.puzzle, &columns, names, values, relaxed)
             .map_err(|e| fail(self, e))?;
         Ok(json(&back))
     }

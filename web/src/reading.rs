@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use cagec::back::decode::FileColumns;
 use cagec::compile::Compiled;
 use cagec::front::write::{self, Format};
 use cagec::front::{InputFormat, keen};
@@ -96,12 +97,17 @@ pub fn cages(puzzle: &Puzzle) -> Vec<CageView> {
         .collect()
 }
 
-/// The model text and its counts.
+/// The model text, its counts, and its columns.
 #[derive(Debug, Serialize)]
 pub struct ModelView {
     pub text: String,
     /// None for the paper's AMPL pair, which has no model of ours to count.
     pub stats: Option<Stats>,
+    /// What each column of the file stands for and its name there: the
+    /// page keeps them with the text it hands HiGHS, and hands them back
+    /// to read HiGHS's answer (`Puzzle::read_columns`). None where `stats`
+    /// is.
+    pub columns: Option<FileColumns>,
 }
 
 /// The model of `opts`, resolved as `cagec compile` resolves its flags (a
@@ -118,6 +124,7 @@ pub fn model(loaded: &Loaded, opts: &ModelOptions) -> Result<ModelView, String> 
     Ok(ModelView {
         text,
         stats: compiled.model().map(Stats::of),
+        columns: compiled.columns(),
     })
 }
 

@@ -1,19 +1,14 @@
 //! Solving in the page: the native solver (in a Web Worker, by the page's
-//! script), and the columns HiGHS returns read back into a grid that the
-//! verifier checks, or into each cell's x values for the LP relaxation.
+//! script), and the columns HiGHS returns read back, by the columns of the
+//! model the page compiled, into a grid that the verifier checks, or into
+//! each cell's x values for the LP relaxation.
 
-use cagec::back::decode::{self, Values};
-use cagec::back::{self, OutputFormat};
-use cagec::formulate::formulate_with;
+use cagec::back::decode::{self, FileColumns, Values};
 use cagec::native::{self, Instant};
 use cagec::puzzle::ir::Puzzle;
 use cagec::puzzle::verify;
 use serde::Serialize;
 use std::time::Duration;
-
-use crate::options::ModelOptions;
-use crate::words::Controls;
-use cagec::words::Message;
 
 /// What the native solver found: grids the verifier accepted, and whether
 /// the puzzle is unique (`yes`, `no`, or `unknown` when the time ran out).
@@ -65,11 +60,12 @@ pub struct ReadBack {
     pub fractional: usize,
 }
 
-/// Decodes HiGHS's columns for the model of `opts` (a fixed-MPS file's
-/// short names are mapped back first); see [`ReadBack`].
+/// Decodes HiGHS's columns by the `columns` of the model file it read, as
+/// the page compiled it (a fixed-MPS file's short names included); see
+/// [`ReadBack`].
 pub fn read_columns(
     puzzle: &Puzzle,
-    opts: &ModelOptions,
+    columns: &FileColumns,
     names: Vec<String>,
     values: Vec<f64>,
     relaxed: bool,
@@ -77,16 +73,9 @@ pub fn read_columns(
     if names.len() != values.len() {
         return Err(format!("{} names for {} values", names.len(), values.len()));
     }
-    let model = formulate_with(puzzle, &opts.formulate()).map_err(|e| e.message(&Controls))?;
-    let mut named = Values::Named(names.into_iter().zip(values).collect());
-    if opts.to == OutputFormat::FixedMps {
-        named = decode::canonical(named, &back::fixed_names(&model), &model);
-    }
-    let Values::Named(named) = named else {
-        unreachable!("canonical keeps named values named")
-    };
+    let named: Vec<(String, f64)> = names.into_iter().zip(values).collect();
     if relaxed {
-        let cells = decode::cell_values(&model, puzzle, &named)?;
+        let cells = decode::read_cells(columns, puzzle, &named)?;
         let fractional = (cells.iter())
             .filter(|c| c.iter().any(|&(_, x)| (x - 1.0).abs() > decode::X_TOL))
             .count();
@@ -96,10 +85,8 @@ pub fn read_columns(
             ..ReadBack::default()
         });
     }
-    let grid = decode::grid(&model, puzzle, &Values::Named(named))?;
-    if let Some(v) = verify::check(puzzle, &grid).first() {
-        return Err(format!("HiGHS's grid breaks the puzzle's rules: {v}"));
-    }
+    let grid =
+        decode::read_grid(columns, puzzle, &Values::Named(named)).map_err(|e| e.to_string())?;
     Ok(ReadBack {
         grid: Some(grid.values),
         ..ReadBack::default()
@@ -109,7 +96,11 @@ pub fn read_columns(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cagec::back::{self, OutputFormat};
+    use cagec::formulate::formulate_with;
     use cagec::io::input::load_str;
+
+    use crate::options::ModelOptions;
 
     fn kk0() -> Puzzle {
         let text = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n";
@@ -138,6 +129,24 @@ mod tests {
         cagec::io::input::load(std::path::Path::new(path), None)
             .unwrap()
             .puzzle
+    }
+
+    /// The columns the page keeps of the model it shows, through the JSON
+    /// they cross to the page's script in.
+    fn file_columns(puzzle: &Puzzle, opts: &ModelOptions) -> FileColumns {
+        let loaded = cagec::io::input::Loaded {
+            puzzle: puzzle.clone(),
+            warnings: String::new(),
+            display_name: "test".into(),
+            stem: "test".into(),
+            format: cagec::front::InputFormat::Cages,
+            source: String::new(),
+        };
+        let view = crate::reading::model(&loaded, opts).unwrap();
+        let json = serde_json::to_string(&view.columns).unwrap();
+        serde_json::from_str::<Option<FileColumns>>(&json)
+            .unwrap()
+            .unwrap()
     }
 
     /// A grid as a solver's column values, by the names of the file HiGHS
@@ -180,9 +189,10 @@ mod tests {
                     "big10 has renamed columns"
                 );
             }
-            let back = read_columns(&puzzle, &opts, names.clone(), values.clone(), false).unwrap();
+            let file = file_columns(&puzzle, &opts);
+            let back = read_columns(&puzzle, &file, names.clone(), values.clone(), false).unwrap();
             assert_eq!(back.grid.unwrap(), grid);
-            let relaxed = read_columns(&puzzle, &opts, names, values, true).unwrap();
+            let relaxed = read_columns(&puzzle, &file, names, values, true).unwrap();
             assert_eq!(relaxed.fractional, 0);
             assert_eq!(relaxed.cells.unwrap()[0], [(grid[0][0] as usize, 1.0)]);
         }
@@ -193,10 +203,11 @@ mod tests {
         let x111 = names.iter().position(|n| n == "x_1_1_1").unwrap();
         let x112 = names.iter().position(|n| n == "x_1_1_2").unwrap();
         (values[x111], values[x112]) = (0.5, 0.5);
-        let relaxed = read_columns(&puzzle, &opts, names.clone(), values.clone(), true).unwrap();
+        let file = file_columns(&puzzle, &opts);
+        let relaxed = read_columns(&puzzle, &file, names.clone(), values.clone(), true).unwrap();
         assert_eq!(relaxed.fractional, 1);
         assert_eq!(relaxed.cells.unwrap()[0], [(1, 0.5), (2, 0.5)]);
-        let e = read_columns(&puzzle, &opts, names, values, false).unwrap_err();
+        let e = read_columns(&puzzle, &file, names, values, false).unwrap_err();
         assert!(e.contains("is not 0 or 1"), "{e}");
     }
 }

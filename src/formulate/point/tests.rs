@@ -1,7 +1,7 @@
 use std::path::{Path, PathBuf};
 
 use super::*;
-use crate::formulate::{Formulation, KillerForm, Options, ProductMethod, formulate_with};
+use crate::formulate::{Formulation, KillerForm, Options, ProductMethod, formulate_with, names};
 use crate::model::point::Violation;
 use crate::puzzle::ir::{Op, Rules};
 
@@ -174,7 +174,8 @@ fn columns_the_formulation_does_not_write_are_refused() {
         Err(FeasiblePointError::UnknownColumn("extra_1".into()))
     );
     let mut model = formulate_with(&puzzle, &Options::default()).unwrap();
-    model.add_var(format_args!("u_999"), crate::model::Domain::Binary);
+    let u = crate::model::Column::U { cage: 998 };
+    model.add_column(u, crate::model::Domain::Binary);
     assert_eq!(
         feasible_point(&model, &puzzle, &grid),
         Err(FeasiblePointError::Mismatch("u_999".into()))

@@ -59,14 +59,13 @@ pub fn known_grid(puzzle: &Path) -> Option<Vec<Vec<u32>>> {
 
 /// The grid the x columns of a point spell out (`x_I_J_K` at 1).
 pub fn grid_of(values: &HashMap<String, f64>, n: usize) -> Vec<Vec<u32>> {
+    let columns = super::cells::cell_columns(n);
     let mut grid = vec![vec![0; n]; n];
     for (name, &v) in values {
-        let parts: Vec<&str> = name.split('_').collect();
-        if let ["x", i, j, k] = parts[..]
+        if let Some(&cagec::model::Column::X { row, col, k }) = columns.get(name)
             && v > 0.5
         {
-            let (i, j): (usize, usize) = (i.parse().unwrap(), j.parse().unwrap());
-            grid[i - 1][j - 1] = k.parse().unwrap();
+            grid[row as usize][col as usize] = k;
         }
     }
     grid

@@ -5,6 +5,7 @@
 
 pub mod browser;
 pub mod bundle;
+pub mod cells;
 pub mod conformance;
 pub mod need_solver;
 pub mod option_sets;

@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 
 use crate::back::{lp_banner, lp_row};
-use crate::formulate::names;
 use crate::model::{Model, Section};
 use crate::present::svg::escape;
 use crate::puzzle::ir::Puzzle;
@@ -24,10 +23,7 @@ impl CellMap {
         let mut var_cells: Vec<Vec<u32>> = model
             .vars()
             .map(|v| {
-                let name = model.var_name(v);
-                let cell = names::parse_x(name)
-                    .map(|(r, c, _)| (r, c))
-                    .or_else(|| names::parse_y(name));
+                let cell = model.column(v).and_then(|c| c.cell());
                 cell.map_or_else(Vec::new, |(r, c)| vec![(r * n + c) as u32])
             })
             .collect();

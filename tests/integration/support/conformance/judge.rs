@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use cagec::formulate::names::{parse_x, parse_y};
+use cagec::model::Column;
 use cagec::puzzle::ir::{Grid, Puzzle};
 use serde_json::{Map, Value};
 
@@ -41,25 +41,26 @@ pub fn decode(
     names: &HashMap<String, String>,
     n: usize,
 ) -> Result<Grid, String> {
+    let columns = crate::support::cells::cell_columns(n);
     let mut grid = vec![vec![0u32; n]; n];
     let mut ys = Vec::new();
     for (name, value) in values {
         let name = names.get(name).unwrap_or(name);
         let v = value.as_f64().ok_or("a value is not a number")?;
-        if let Some((i, j, k)) = parse_x(name) {
-            if i >= n || j >= n || k > n {
-                return Err(format!("{name} is not of this {n}x{n} grid"));
-            }
-            if (v - 1.0).abs() <= 1e-5 {
-                if grid[i][j] != 0 {
-                    return Err(format!("cell ({},{}) holds two values", i + 1, j + 1));
+        match columns.get(name) {
+            Some(&Column::X { row, col, k }) => {
+                let (i, j) = (row as usize, col as usize);
+                if (v - 1.0).abs() <= 1e-5 {
+                    if grid[i][j] != 0 {
+                        return Err(format!("cell ({},{}) holds two values", i + 1, j + 1));
+                    }
+                    grid[i][j] = k;
+                } else if v.abs() > 1e-5 {
+                    return Err(format!("{name} = {v} is not binary"));
                 }
-                grid[i][j] = k as u32;
-            } else if v.abs() > 1e-5 {
-                return Err(format!("{name} = {v} is not binary"));
             }
-        } else if let Some(cell) = parse_y(name) {
-            ys.push((name, cell, v));
+            Some(&Column::Y { row, col }) => ys.push((name, (row as usize, col as usize), v)),
+            _ => {}
         }
     }
     if let Some(i) = grid.iter().flatten().position(|&v| v == 0) {
@@ -270,9 +271,10 @@ mod tests {
         let names = HashMap::from([("C0000001".to_string(), "x_1_1_2".to_string())]);
         let grid = decode(&values, &names, 2);
         assert_eq!(grid.unwrap_err(), "cell (2,1) holds no value");
+        // Neither x is of a 1x1 grid: its one cell holds no value.
         assert_eq!(
             decode(&values, &names, 1).unwrap_err(),
-            "x_1_1_2 is not of this 1x1 grid"
+            "cell (1,1) holds no value"
         );
     }
 }

@@ -72,15 +72,16 @@ pub fn highs_file(dir: &Path, name: &str, grid: [[u32; 4]; 4], x_value: f64) -> 
     let mut out =
         String::from("Model status\nOptimal\n\n# Primal solution values\nFeasible\nObjective 0\n");
     out.push_str(&format!("# Columns {count}\n"));
+    let columns = crate::support::cells::cell_columns(4);
     for line in lines.take(count) {
         let name = line.rsplit_once(' ').unwrap().0;
-        let parts: Vec<usize> = name[2..]
-            .split('_')
-            .filter_map(|p| p.parse().ok())
-            .collect();
-        let value = match (&name[..2], &parts[..]) {
-            ("x_", &[i, j, k]) if grid[i - 1][j - 1] as usize == k => x_value,
-            ("y_", &[i, j]) => grid[i - 1][j - 1] as f64,
+        let value = match columns.get(name) {
+            Some(&cagec::model::Column::X { row, col, k })
+                if grid[row as usize][col as usize] == k =>
+            {
+                x_value
+            }
+            Some(&cagec::model::Column::Y { row, col }) => grid[row as usize][col as usize] as f64,
             _ => 0.0,
         };
         out.push_str(&format!("{name} {value}\n"));
