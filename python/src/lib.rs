@@ -4,6 +4,7 @@
 //! The Python half (`cagec/__init__.py`) gives it Pythonic classes, rich
 //! display in notebooks and the hand-offs to highspy and PuLP.
 
+mod cubes;
 mod errors;
 mod interrupt;
 mod linked;
@@ -30,5 +31,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solving::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solving::generate, m)?)?;
     m.add_function(wrap_pyfunction!(solving::decode, m)?)?;
+    m.add_class::<cubes::CoreSplit>()?;
+    m.add_function(wrap_pyfunction!(cubes::split, m)?)?;
+    m.add_function(wrap_pyfunction!(cubes::solve_cube, m)?)?;
+    m.add_function(wrap_pyfunction!(cubes::merge_cubes, m)?)?;
     Ok(())
 }

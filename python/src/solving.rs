@@ -210,7 +210,7 @@ fn report_progress(
 }
 
 /// The outcome as plain Python values.
-fn outcome_dict<'py>(
+pub(crate) fn outcome_dict<'py>(
     py: Python<'py>,
     out: &Outcome,
     solver: &str,
@@ -251,6 +251,9 @@ fn outcome_dict<'py>(
         stats.set_item("conflicts", s.conflicts)?;
         stats.set_item("stage", s.stage)?;
         stats.set_item("engine", s.engine)?;
+        if let Some(c) = s.cubes {
+            crate::cubes::set_cube_stats(&stats, c)?;
+        }
     }
     d.set_item("stats", stats)?;
     Ok(d)
