@@ -5,14 +5,21 @@
 //! and the negation of the assumptions a refuted cube failed on, go to the
 //! other workers, which add them before their next cube.
 //!
+//! With two workers or more, the queue starts with the whole space (the
+//! empty cube): one worker searches it as one thread would, so a puzzle the
+//! split serves badly (the cubes' conflicts together well over one search's)
+//! takes no longer than on one thread, while the refuted cubes' clauses
+//! still prune its search.
+//!
 //! The cubes partition the space, so a solution lies in one cube alone and
 //! is blocked only in the worker that found it (which goes on in the same
-//! cube for more). The run ends when the solutions wanted are found, when
-//! every cube is searched, or when a worker refutes the root itself (a
-//! refutation that failed on no assumption).
+//! cube for more); the whole space's worker may find it again, and the
+//! board keeps it once. The run ends when the solutions wanted are found,
+//! when every cube is searched, or when a worker refutes the root itself (a
+//! refutation that failed on no assumption: the whole space searched).
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 
 use super::cadical_stage::{Encoded, Watch};
 use super::cube::{CubeStats, Literal};
@@ -25,71 +32,129 @@ use super::{CdclRun, Clock};
 /// Learnt clauses up to this length are shared between workers.
 const SHARED_LENGTH: usize = 2;
 
-/// What the workers share besides clauses.
-struct Board {
-    next: AtomicUsize,
+/// A cube's state on the board: not searched to the end, searched with no
+/// new solution in it, or with one.
+const OPEN: u8 = 0;
+const REFUTED: u8 = 1;
+const SATISFIED: u8 = 2;
+
+/// What the run shares from its start (the warm-up before the split, whose
+/// solver goes on as a worker): the clauses, and the flag that ends it.
+pub(super) struct Shared {
+    pub exchange: Exchange,
     /// Raised when the run is over: the solutions wanted found, or the root
     /// refuted; every worker's CaDiCaL stops at its next check.
     done: AtomicBool,
+}
+
+impl Shared {
+    pub fn new() -> Shared {
+        Shared {
+            exchange: Exchange::new(SHARED_LENGTH),
+            done: AtomicBool::new(false),
+        }
+    }
+
+    /// `clock`, stopped too when the run is over.
+    pub fn clock<'a>(&'a self, clock: Clock<'a>) -> Clock<'a> {
+        Clock {
+            lost: Some(&self.done),
+            ..clock
+        }
+    }
+}
+
+/// What the workers solve: the root (its encoding, every solution of
+/// `known` blocked) and the cubes, for up to `wanted` solutions.
+pub(super) struct Work<'a> {
+    pub p: &'a Problem,
+    pub root: &'a State,
+    pub known: &'a [Vec<u8>],
+    pub wanted: usize,
+    pub cubes: &'a [Leaf],
+}
+
+/// What the workers share besides clauses.
+struct Board<'a> {
+    next: AtomicUsize,
+    done: &'a AtomicBool,
     root_refuted: AtomicBool,
     solutions: Mutex<Vec<Vec<u8>>>,
     wanted: usize,
-    refuted: AtomicUsize,
-    satisfied: AtomicUsize,
-    /// Cubes searched to the end.
+    /// Per entry of the queue: [`OPEN`], [`REFUTED`] or [`SATISFIED`].
+    state: Vec<AtomicU8>,
+    /// Cubes of the split searched to the end (not the whole space).
     finished: AtomicUsize,
     /// The most conflicts one worker made.
     busiest: AtomicU64,
 }
 
-/// Solves `cubes` on `workers` threads: up to `wanted` solutions not in
-/// `known`.
-pub(super) fn conquer(
-    p: &Problem,
-    root: &State,
-    known: &[Vec<u8>],
-    wanted: usize,
-    cubes: &[Leaf],
+/// Solves the cubes of `work` on `workers` threads, sharing `shared`.
+/// `warm`, the warm-up's solver, is worker 0's: with two workers or more,
+/// it goes on with the whole space.
+pub(super) fn conquer<'a>(
+    work: Work<'_>,
     workers: usize,
-    clock: Clock<'_>,
+    clock: Clock<'a>,
+    shared: &'a Shared,
+    mut warm: Option<Encoded<'a>>,
 ) -> (CdclRun, CubeStats) {
+    let Work {
+        p,
+        root,
+        known,
+        wanted,
+        cubes,
+    } = work;
+    let workers = workers.clamp(1, cubes.len().max(1));
+    let queue: Vec<&[Literal]> = cubes.iter().map(|c| c.literals.as_slice()).collect();
     let board = Board {
         next: AtomicUsize::new(0),
-        done: AtomicBool::new(false),
+        done: &shared.done,
         root_refuted: AtomicBool::new(false),
         solutions: Mutex::new(Vec::new()),
         wanted,
-        refuted: AtomicUsize::new(0),
-        satisfied: AtomicUsize::new(0),
+        state: queue.iter().map(|_| AtomicU8::new(OPEN)).collect(),
         finished: AtomicUsize::new(0),
         busiest: AtomicU64::new(0),
     };
-    let exchange = Exchange::new(SHARED_LENGTH);
-    let workers = workers.clamp(1, cubes.len().max(1));
+    let exchange = &shared.exchange;
     let timed_out = AtomicBool::new(false);
-    let clock = Clock {
-        lost: Some(&board.done),
-        ..clock
-    };
+    // The warm-up's conflicts held up every worker.
+    let before = warm.as_mut().map_or(0, |w| w.conflicts());
     let encode = |me: usize| {
         Encoded::new(
             p,
             &root.dom,
             &root.live,
             known,
-            Watch::new(clock, Some((&exchange, me))),
+            Watch::new(clock, Some((exchange, me))),
         )
     };
     std::thread::scope(|scope| {
         for me in 0..workers {
-            let (board, exchange, timed_out) = (&board, &exchange, &timed_out);
+            let (board, timed_out, queue) = (&board, &timed_out, &queue);
             let encode = &encode;
+            let warm = if me == 0 { warm.take() } else { None };
             scope.spawn(move || {
-                let mut enc = encode(me);
+                let (mut enc, held) = match warm {
+                    Some(enc) => (enc, 0),
+                    None => (encode(me), before),
+                };
                 let mut seen = 0;
-                loop {
-                    match next_cube(&mut enc, cubes, board, (exchange, me), &mut seen) {
-                        Some(true) => {}
+                let whole: &[Literal] = &[];
+                let next = || match (me, workers) {
+                    (0, 2..) => Some((whole, None)),
+                    _ => {
+                        let i = board.next.fetch_add(1, Ordering::SeqCst);
+                        queue.get(i).map(|&cube| (cube, Some(i)))
+                    }
+                };
+                while let Some((cube, i)) = next() {
+                    match search(&mut enc, cube, i, board, (exchange, me), &mut seen) {
+                        Some(true) if i.is_some() => {}
+                        // The whole space searched: the run is over.
+                        Some(true) => break,
                         Some(false) => {
                             timed_out.store(true, Ordering::SeqCst);
                             break;
@@ -97,7 +162,9 @@ pub(super) fn conquer(
                         None => break,
                     }
                 }
-                board.busiest.fetch_max(enc.conflicts(), Ordering::SeqCst);
+                board
+                    .busiest
+                    .fetch_max(held + enc.conflicts(), Ordering::SeqCst);
             });
         }
     });
@@ -109,49 +176,69 @@ pub(super) fn conquer(
     let enough = solutions.len() >= wanted;
     let root_refuted = board.root_refuted.load(Ordering::SeqCst);
     let searched = board.finished.load(Ordering::SeqCst) == cubes.len() || root_refuted;
+    let complete = searched && !enough;
+    let mut stats = CubeStats {
+        count: cubes.len(),
+        busiest: board.busiest.load(Ordering::SeqCst),
+        ..CubeStats::default()
+    };
+    for (cube, state) in cubes.iter().zip(&board.state) {
+        let state = match state.load(Ordering::SeqCst) {
+            // A cube no worker finished, in a space searched to the end:
+            // its solutions are those found that lie in it.
+            OPEN if complete => match solutions.iter().any(|v| inside(&cube.literals, v)) {
+                true => SATISFIED,
+                false => REFUTED,
+            },
+            state => state,
+        };
+        stats.refuted += usize::from(state == REFUTED);
+        stats.satisfied += usize::from(state == SATISFIED);
+    }
     let run = CdclRun {
-        complete: searched && !enough,
+        complete,
         timed_out: !searched && !enough && timed_out.load(Ordering::SeqCst),
         out_of_effort: false,
         conflicts: exchange.conflicts(),
         solutions,
     };
-    let satisfied = board.satisfied.load(Ordering::SeqCst);
-    let refuted = match root_refuted {
-        // The cubes no worker reached are refuted too.
-        true => cubes.len() - satisfied,
-        false => board.refuted.load(Ordering::SeqCst),
-    };
-    let stats = CubeStats {
-        count: cubes.len(),
-        refuted,
-        satisfied,
-        busiest: board.busiest.load(Ordering::SeqCst),
-    };
     (run, stats)
 }
 
-/// Takes the next cube from the queue and searches it: Some(true) when it
-/// is done with it, Some(false) when the clock stopped it, None when there
-/// is no cube left or the run is over.
-fn next_cube(
+/// Whether the solution `values` (row-major) satisfies every literal.
+fn inside(literals: &[Literal], values: &[u8]) -> bool {
+    literals
+        .iter()
+        .all(|l| (u32::from(values[l.cell]) == l.value) == l.holds)
+}
+
+/// Searches `cube` (entry `i` of the queue; None: the whole space):
+/// Some(true) when it is done with it, Some(false) when the clock stopped
+/// it, None when the run is over.
+fn search(
     enc: &mut Encoded<'_>,
-    cubes: &[Leaf],
-    board: &Board,
+    cube: &[Literal],
+    i: Option<usize>,
+    board: &Board<'_>,
     (exchange, me): (&Exchange, usize),
     seen: &mut usize,
 ) -> Option<bool> {
     if board.done.load(Ordering::SeqCst) {
         return None;
     }
-    let cube = cubes.get(board.next.fetch_add(1, Ordering::SeqCst))?;
+    let state = i.map(|i| &board.state[i]);
+    let finish = |found: bool| {
+        if let Some(state) = state {
+            state.store(if found { SATISFIED } else { REFUTED }, Ordering::SeqCst);
+            board.finished.fetch_add(1, Ordering::SeqCst);
+        }
+    };
     for clause in exchange.take(me, seen) {
         enc.solver.add_clause(clause.iter().copied());
     }
-    let Some(assumptions) = assumptions(enc, &cube.literals) else {
+    let Some(assumptions) = assumptions(enc, cube) else {
         // A literal the root already contradicts.
-        board.refuted.fetch_add(1, Ordering::SeqCst);
-        board.finished.fetch_add(1, Ordering::SeqCst);
+        finish(false);
         return Some(true);
     };
     let mut found = false;
@@ -161,6 +248,9 @@ fn next_cube(
                 let values = enc.solution();
                 let block = enc.blocking(&values);
                 found = true;
+                if let Some(state) = state {
+                    state.store(SATISFIED, Ordering::SeqCst);
+                }
                 let mut all = board.solutions.lock().unwrap_or_else(|e| e.into_inner());
                 if !all.contains(&values) {
                     all.push(values);
@@ -175,7 +265,6 @@ fn next_cube(
                     board.done.store(true, Ordering::SeqCst);
                 }
                 if board.done.load(Ordering::SeqCst) {
-                    board.satisfied.fetch_add(1, Ordering::SeqCst);
                     return None;
                 }
                 enc.solver.add_clause(block);
@@ -193,26 +282,12 @@ fn next_cube(
                 } else {
                     exchange.offer(me, &core);
                 }
-                let tally = if found {
-                    &board.satisfied
-                } else {
-                    &board.refuted
-                };
-                tally.fetch_add(1, Ordering::SeqCst);
-                board.finished.fetch_add(1, Ordering::SeqCst);
+                finish(found);
                 return Some(true);
             }
-            None => {
-                if found {
-                    board.satisfied.fetch_add(1, Ordering::SeqCst);
-                }
-                // Stopped: by the run's end, or by the clock.
-                return if board.done.load(Ordering::SeqCst) {
-                    None
-                } else {
-                    Some(false)
-                };
-            }
+            // Stopped: by the run's end, or by the clock.
+            None if board.done.load(Ordering::SeqCst) => return None,
+            None => return Some(false),
         }
     }
 }

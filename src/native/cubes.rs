@@ -57,7 +57,10 @@ pub(super) fn conquer_after(
     threads: usize,
     warm: u64,
 ) -> (super::CdclRun, Option<CubeStats>) {
-    let warm = warm_up(stage, clock, warm);
+    use super::conquer::{self, Shared};
+    let shared = Shared::new();
+    let clock = shared.clock(clock);
+    let warm = warm_up(stage, clock, warm, &shared);
     if warm.settled {
         return (warm.run, None);
     }
@@ -71,23 +74,24 @@ pub(super) fn conquer_after(
         clock,
         warm.activity.as_deref(),
     );
-    let (mut run, mut stats) = super::conquer::conquer(
-        stage.problem,
-        stage.root,
-        &known,
-        stage.wanted - warm.run.solutions.len(),
-        &cubing.cubes,
+    let (mut run, mut stats) = conquer::conquer(
+        conquer::Work {
+            p: stage.problem,
+            root: stage.root,
+            known: &known,
+            wanted: stage.wanted - warm.run.solutions.len(),
+            cubes: &cubing.cubes,
+        },
         threads,
         clock,
+        &shared,
+        warm.solver,
     );
     stats.count += cubing.refuted;
     stats.refuted += cubing.refuted;
     let mut solutions = warm.run.solutions;
     solutions.append(&mut run.solutions);
     run.solutions = solutions;
-    run.conflicts += warm.run.conflicts;
-    // The run before the split holds up every worker.
-    stats.busiest += warm.run.conflicts;
     (run, Some(stats))
 }
 
@@ -97,19 +101,27 @@ pub(super) const WARM_UP: u64 = 2_000;
 
 /// What the run before the split found.
 #[cfg(feature = "cdcl")]
-struct WarmUp {
+struct WarmUp<'a> {
     run: super::CdclRun,
     /// The run settled the question (or the clock stopped it).
     settled: bool,
     /// How often each cell value occurred in its learnt clauses.
     activity: Option<Vec<u32>>,
+    /// Its solver, every solution it found blocked, to go on with the
+    /// whole space (None when it did not run).
+    solver: Option<super::cadical_stage::Encoded<'a>>,
 }
 
 /// Up to `limit` conflicts of CaDiCaL on the stage: the solutions it
 /// finds on the way, and how often each cell value occurred in the clauses
 /// it learnt.
 #[cfg(feature = "cdcl")]
-fn warm_up(stage: &Stage<'_>, clock: Clock<'_>, limit: u64) -> WarmUp {
+fn warm_up<'a>(
+    stage: &Stage<'_>,
+    clock: Clock<'a>,
+    limit: u64,
+    shared: &'a super::conquer::Shared,
+) -> WarmUp<'a> {
     use super::cadical_stage::{Encoded, Watch};
     let mut run = super::CdclRun {
         solutions: Vec::new(),
@@ -123,6 +135,7 @@ fn warm_up(stage: &Stage<'_>, clock: Clock<'_>, limit: u64) -> WarmUp {
             run,
             settled: false,
             activity: None,
+            solver: None,
         };
     }
     let root = stage.root;
@@ -131,7 +144,7 @@ fn warm_up(stage: &Stage<'_>, clock: Clock<'_>, limit: u64) -> WarmUp {
         &root.dom,
         &root.live,
         stage.known,
-        Watch::new(clock, None).tallied(),
+        Watch::new(clock, Some((&shared.exchange, 0))).tallied(),
     );
     let settled = loop {
         let left = limit.saturating_sub(enc.conflicts());
@@ -171,6 +184,7 @@ fn warm_up(stage: &Stage<'_>, clock: Clock<'_>, limit: u64) -> WarmUp {
         run,
         settled,
         activity: Some(enc.activity()),
+        solver: Some(enc),
     }
 }
 
