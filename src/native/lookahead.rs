@@ -10,8 +10,10 @@
 //! look-ahead chooses: each candidate is propagated both ways with the
 //! depth-first search's propagator, and the literal whose two halves are
 //! both smallest (the product of the two reductions) wins. The candidates
-//! are the values of the cells the depth-first search would branch on first
-//! (smallest domain per failure weight, dom/wdeg). A literal whose one side
+//! are the cell values a warm-up run of CaDiCaL met most in its learnt
+//! clauses, or, with no warm-up (a split for other machines), the values of
+//! the cells the depth-first search would branch on first (smallest domain
+//! per failure weight, dom/wdeg). A literal whose one side
 //! propagation refutes is not a split: its other side joins the cube (a
 //! failed literal), and a cube whose two sides both fail is refuted.
 
