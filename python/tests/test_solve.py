@@ -55,7 +55,7 @@ def test_progress_follows_the_native_search() -> None:
     # A held-out 20x20 that reaches the conflict-driven stage: a few seconds.
     p = cagec.Puzzle.from_file(ROOT / "fixtures" / "scale" / "peer" / "peer20-s1001.cage")
     seen: list = []
-    # One thread: the figures are one engine's (with two, the engines race).
+    # One thread: the figures are one solver's (with two, cubes' workers).
     s = p.solve(unique=True, progress=seen.append, threads=1)
     assert s.unique is True and s.stats["engine"] == "cadical"
     assert all(isinstance(f, cagec.Progress) for f in seen)
@@ -75,16 +75,21 @@ def test_progress_follows_the_native_search() -> None:
     )
 
 
-def test_two_threads_race_the_engines_and_say_which_answered(tmp_path: Path) -> None:
+def test_two_threads_conquer_cubes_and_count_them(tmp_path: Path) -> None:
     path = ROOT / "fixtures" / "scale" / "peer" / "peer25-s1002.cage"
     p = cagec.Puzzle.from_file(path)
     s = p.solve(unique=True, threads=2)
     assert s.unique is True and s.stats["stage"] == "cdcl"
-    assert s.stats["engine"] in ("cadical", "lcg")
+    assert s.stats["engine"] == "cadical"
+    cubes = s.stats["cubes"]
+    # One satisfied, or none when the run before the split found the grid.
+    assert cubes["count"] >= 2 and cubes["satisfied"] <= 1, cubes
+    assert cubes["refuted"] + cubes["satisfied"] == cubes["count"], cubes
     grid = (ROOT / "fixtures" / "scale" / "peer" / "peer25-s1002.grid").read_text()
     assert str(s) == grid and p.check(s.grid) == []
     easy = cagec.Puzzle.from_file(PUZZLES / "kk0.cage").solve(threads=2)
     assert easy.stats["engine"] is None, "the conflict-driven stage did not run"
+    assert "cubes" not in easy.stats
 
 
 def test_a_failing_progress_callback_stops_the_solve() -> None:

@@ -21,6 +21,7 @@ use crate::puzzle::ir::{Grid, Puzzle};
 pub const CUBES_PER_THREAD: usize = 8;
 
 /// How many cubes `opts` asks for: None for none.
+#[cfg(feature = "cdcl")]
 pub(super) fn count(opts: &Options) -> Option<usize> {
     let count = match opts.cubes {
         Some(k) => k,

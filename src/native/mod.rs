@@ -540,7 +540,7 @@ fn learn(
             cubes: None,
         };
     }
-    let _ = engine;
+    let _ = (engine, opts);
     Learnt {
         run: Engine::Lcg.search(stage, clock),
         engine: Engine::Lcg,
