@@ -183,17 +183,14 @@ pub(super) fn conquer<'a>(
         ..CubeStats::default()
     };
     for (cube, state) in cubes.iter().zip(&board.state) {
-        let state = match state.load(Ordering::SeqCst) {
-            // A cube no worker finished, in a space searched to the end:
-            // its solutions are those found that lie in it.
-            OPEN if complete => match solutions.iter().any(|v| inside(&cube.literals, v)) {
-                true => SATISFIED,
-                false => REFUTED,
-            },
-            state => state,
-        };
-        stats.refuted += usize::from(state == REFUTED);
-        stats.satisfied += usize::from(state == SATISFIED);
+        // A solution lies in one cube, whichever worker found it (worker 0,
+        // or the cube's, before clauses learnt elsewhere refuted the rest).
+        if solutions.iter().any(|v| inside(&cube.literals, v)) {
+            stats.satisfied += 1;
+        } else if complete || state.load(Ordering::SeqCst) != OPEN {
+            // Searched to the end, by its worker or by worker 0.
+            stats.refuted += 1;
+        }
     }
     let run = CdclRun {
         complete,
