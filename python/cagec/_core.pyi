@@ -4,7 +4,10 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from typing_extensions import final
 
-__all__ = ["__version__", "HAS_CDCL", "OUTPUT_EXTENSIONS", "OPERATIONS", "Puzzle", "Columns", "parse", "load", "solve", "read_back", "generate", "decode", "check_certificate"]
+__all__ = [
+    "__version__", "HAS_CDCL", "OUTPUT_EXTENSIONS", "OPERATIONS", "Puzzle", "Columns", "parse", "load", "solve",
+    "read_back", "generate", "decode", "check_certificate", "Split", "split", "solve_cube", "merge_cubes",
+]
 
 __version__: str
 HAS_CDCL: bool
@@ -89,3 +92,27 @@ def generate(
 ) -> Tuple[Puzzle, List[List[int]], Dict[str, Any]]: ...
 def decode(puzzle: Puzzle, columns: Columns, names: List[str], values: List[float]) -> List[List[int]]: ...
 def check_certificate(dir: str, time_limit: Optional[float] = None) -> Dict[str, Any]: ...
+
+@final
+class Split:
+    @property
+    def root(self) -> List[int]: ...
+    @property
+    def cubes(self) -> List[List[Tuple[int, int, bool]]]: ...
+    @property
+    def found(self) -> List[List[List[int]]]: ...
+    @property
+    def wanted(self) -> int: ...
+
+def split(puzzle: Puzzle, mode: str, limit: int, cubes: int, time_limit: Optional[float] = None) -> Split: ...
+def solve_cube(
+    puzzle: Puzzle,
+    root: List[int],
+    cube: List[Tuple[int, int, bool]],
+    known: List[List[List[int]]],
+    wanted: int,
+    time_limit: Optional[float] = None,
+) -> Dict[str, Any]: ...
+def merge_cubes(
+    puzzle: Puzzle, split: Split, results: List[Tuple[int, Dict[str, Any]]], seconds: float
+) -> str: ...

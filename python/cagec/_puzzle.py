@@ -263,6 +263,7 @@ class Puzzle:
         in_process: Optional[bool] = None,
         progress: Optional[Callable[[Progress], None]] = None,
         certify: Union[str, "os.PathLike[str]", None] = None,
+        client: Optional[Any] = None,
         **options: Any,
     ) -> Solution:
         """Solves the puzzle and returns a verified :class:`Solution`.
@@ -298,11 +299,20 @@ class Puzzle:
         :class:`cagec.SolverError` when one fails.
 
         ``threads`` is the solver's: for the native solver, by default every
-        core; with 2 or more, its two conflict-driven engines (CaDiCaL and
-        lazy clause generation) race on a puzzle hard enough to reach them,
-        and the first to settle it answers (``stats["engine"]`` says which).
-        Where a puzzle has several solutions, which one comes first may then
-        vary from run to run; ``threads=1`` is deterministic.
+        core; with 2 or more, a puzzle hard enough to reach its
+        conflict-driven stage is split into cubes that CaDiCaL workers solve
+        side by side (``stats["cubes"]`` counts them, and those refuted and
+        satisfied). Where a puzzle has several solutions, which one comes
+        first may then vary from run to run; ``threads=1`` is deterministic.
+
+        ``client``, a ``distributed.Client``, solves the puzzle on its Dask
+        cluster with the native solver: the search is split into cubes here
+        (several per worker thread), each cube is a task on the workers
+        (which need the same cagec installed), and the answers are merged
+        and verified here. A worker lost mid-cube loses nothing: Dask runs
+        the cube again elsewhere. A unique puzzle gives the same grid as on
+        one machine; which solutions come first where there are several may
+        vary. ``time_limit`` bounds the whole solve.
 
         ``progress``, with the native solver, is called on the calling
         thread about every 50 ms while the solve runs, and once at the end,
@@ -330,6 +340,17 @@ class Puzzle:
         if unique and all:
             raise ValueError("unique and all exclude each other: all=True also proves uniqueness")
         mode = "all" if all else "unique" if unique else "first"
+        if client is not None:
+            if solver != "native" or threads is not None or via is not None or in_process is not None:
+                raise ValueError("client= solves with the native solver's cubes, one thread a task: "
+                                 "solver, threads, via and in_process do not apply")
+            if progress is not None or options:
+                raise ValueError("client= takes no progress callback and no model options")
+            if certify is not None:
+                raise ValueError("certify= needs the solve on this machine, not client=")
+            from . import _cubes
+
+            return Solution(self, json.loads(_cubes.solve(self, client, mode, limit, time_limit)))
         report = None
         if progress is not None:
             callback = progress

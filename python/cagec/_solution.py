@@ -67,7 +67,9 @@ class Solution:
         stats: the native solver's effort (``root_fixed``, ``nodes``,
             ``failures``, ``probed_fixed``, ``conflicts``, ``stage``), and
             ``engine``, the conflict-driven engine that answered (``cadical``
-            or ``lcg``; None when that stage did not run).
+            or ``lcg``; None when that stage did not run); ``cubes`` (only
+            when that stage was split into cubes, on several threads or a
+            Dask ``client``): ``count``, ``refuted``, ``satisfied``.
     """
 
     puzzle: Puzzle

@@ -5,6 +5,7 @@
 //! display in notebooks and the hand-offs to highspy and PuLP.
 
 mod certifying;
+mod cubes;
 mod decoding;
 mod errors;
 mod interrupt;
@@ -41,5 +42,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solving::generate, m)?)?;
     m.add_function(wrap_pyfunction!(decoding::decode, m)?)?;
     m.add_function(wrap_pyfunction!(certifying::check_certificate, m)?)?;
+    m.add_class::<cubes::CoreSplit>()?;
+    m.add_function(wrap_pyfunction!(cubes::split, m)?)?;
+    m.add_function(wrap_pyfunction!(cubes::solve_cube, m)?)?;
+    m.add_function(wrap_pyfunction!(cubes::merge_cubes, m)?)?;
     Ok(())
 }

@@ -26,6 +26,7 @@
 
 use super::arithmetic::Fallback;
 use super::bits;
+use super::exchange::Exchange;
 use super::problem::{CageKind, Problem};
 use super::propagation::State;
 use super::{CdclRun, Clock};
@@ -66,27 +67,7 @@ pub(super) fn search(
     clock: Clock<'_>,
     conflicts: Option<u64>,
 ) -> CdclRun {
-    let mut enc = Encoder::new(p, &root.dom);
-    enc.latin();
-    for cage in &p.cages {
-        // A sum's or product's live tuples are those its cells' domains
-        // allow (repeats within a line are the lines' clauses), so its
-        // diagram needs the domains alone; `encodable` lets through no
-        // other cage without a table.
-        match &cage.kind {
-            CageKind::Table(t) if layered(cage.arith.op()).is_none() => {
-                let tuples: Vec<&[u8]> =
-                    t.live_tuples(&root.live).map(|i| t.tuples.get(i)).collect();
-                enc.table(&cage.cells, &tuples);
-            }
-            CageKind::Table(_) | CageKind::Fallback(_) => enc.layers(&cage.cells, &cage.arith),
-        }
-    }
-    for sol in known {
-        enc.block(sol);
-    }
-    let Encoder { mut solver, x, .. } = enc;
-    solver.set_callbacks(Some(Watch { clock, learnt: 0 }));
+    let mut enc = Encoded::new(p, &root.dom, &root.live, known, Watch::new(clock, None));
     let mut run = CdclRun {
         solutions: Vec::new(),
         complete: false,
@@ -94,48 +75,30 @@ pub(super) fn search(
         out_of_effort: false,
         conflicts: 0,
     };
-    let n = p.n;
     while run.solutions.len() < max_new {
         if let Some(limit) = conflicts {
-            let left = limit.saturating_sub(solver.get_callbacks().map_or(0, |w| w.learnt));
+            let left = limit.saturating_sub(enc.conflicts());
             if left == 0 {
                 // CaDiCaL reads a limit of 0 as none: the effort is spent.
                 run.out_of_effort = true;
                 break;
             }
             let left = i32::try_from(left).unwrap_or(i32::MAX);
-            solver
+            enc.solver
                 .set_limit("conflicts", left)
                 .expect("CaDiCaL has a conflict limit");
         }
-        match solver.solve() {
+        match enc.solver.solve() {
             Some(true) => {
-                let values: Vec<u8> = (0..n * n)
-                    .map(|c| {
-                        let d = root.dom[c];
-                        let v = bits(d)
-                            .find(|&b| {
-                                d.count_ones() == 1
-                                    || solver.value(x[c * n + b as usize]) == Some(true)
-                            })
-                            .expect("a cell holds a value");
-                        v as u8 + 1
-                    })
-                    .collect();
-                let block: Vec<i32> = values
-                    .iter()
-                    .enumerate()
-                    .map(|(c, &v)| x[c * n + v as usize - 1])
-                    .filter(|&l| l != 0)
-                    .map(|l| -l)
-                    .collect();
+                let values = enc.solution();
+                let block = enc.blocking(&values);
                 run.solutions.push(values);
                 if block.is_empty() {
                     // Every cell fixed at the root: no other solution.
                     run.complete = true;
                     break;
                 }
-                solver.add_clause(block);
+                enc.solver.add_clause(block);
             }
             Some(false) => {
                 run.complete = true;
@@ -151,20 +114,157 @@ pub(super) fn search(
             }
         }
     }
-    run.conflicts = solver.get_callbacks().map_or(0, |w| w.learnt);
+    run.conflicts = enc.conflicts();
     run
+}
+
+/// The CNF of a root state in a CaDiCaL of its own, with the variable of
+/// each cell value: the conflict-driven stage's solver, and each worker's
+/// in cube-and-conquer (the same root gives every worker the same
+/// variables, so they can share clauses).
+pub(super) struct Encoded<'a> {
+    pub solver: cadical::Solver<Watch<'a>>,
+    /// `x[c * n + v]`, as in the encoder.
+    x: Vec<i32>,
+    dom: Vec<u64>,
+    n: usize,
+}
+
+impl<'a> Encoded<'a> {
+    /// The root's domains `dom` and live tuples `live` as CNF, each solution
+    /// of `known` blocked, and `watch` on the solver.
+    pub fn new(
+        p: &Problem,
+        dom: &[u64],
+        live: &[u64],
+        known: &[Vec<u8>],
+        watch: Watch<'a>,
+    ) -> Encoded<'a> {
+        let mut enc: Encoder<'_, 'a> = Encoder::new(p, dom);
+        enc.latin();
+        for cage in &p.cages {
+            // A sum's or product's live tuples are those its cells' domains
+            // allow (repeats within a line are the lines' clauses), so its
+            // diagram needs the domains alone; `encodable` lets through no
+            // other cage without a table.
+            match &cage.kind {
+                CageKind::Table(t) if layered(cage.arith.op()).is_none() => {
+                    let tuples: Vec<&[u8]> = t.live_tuples(live).map(|i| t.tuples.get(i)).collect();
+                    enc.table(&cage.cells, &tuples);
+                }
+                CageKind::Table(_) | CageKind::Fallback(_) => enc.layers(&cage.cells, &cage.arith),
+            }
+        }
+        for sol in known {
+            enc.block(sol);
+        }
+        let Encoder { solver, x, .. } = enc;
+        let mut solver = solver;
+        solver.set_callbacks(Some(watch));
+        Encoded {
+            solver,
+            x,
+            dom: dom.to_vec(),
+            n: p.n,
+        }
+    }
+
+    /// The literal of "cell c holds bit b": Ok(var), or Err(truth) when the
+    /// root already decided it.
+    pub fn lit(&self, c: usize, b: usize) -> Result<i32, bool> {
+        match self.x[c * self.n + b] {
+            0 => Err(self.dom[c] == 1 << b),
+            v => Ok(v),
+        }
+    }
+
+    /// The solution the last solve found, row-major values.
+    pub fn solution(&self) -> Vec<u8> {
+        let n = self.n;
+        (0..n * n)
+            .map(|c| {
+                let d = self.dom[c];
+                let v = bits(d)
+                    .find(|&b| {
+                        d.count_ones() == 1
+                            || self.solver.value(self.x[c * n + b as usize]) == Some(true)
+                    })
+                    .expect("a cell holds a value");
+                v as u8 + 1
+            })
+            .collect()
+    }
+
+    /// The clause that forbids `values` (empty when the root fixed every
+    /// cell).
+    pub fn blocking(&self, values: &[u8]) -> Vec<i32> {
+        values
+            .iter()
+            .enumerate()
+            .map(|(c, &v)| self.x[c * self.n + v as usize - 1])
+            .filter(|&l| l != 0)
+            .map(|l| -l)
+            .collect()
+    }
+
+    /// How often each cell value (`c * n + v`) occurred in the clauses
+    /// learnt so far, with a [`Watch::tallied`] watch (zeros without).
+    pub fn activity(&mut self) -> Vec<u32> {
+        let tally = self
+            .solver
+            .get_callbacks()
+            .and_then(|w| w.tally.clone())
+            .unwrap_or_default();
+        self.x
+            .iter()
+            .map(|&v| tally.get(v as usize).copied().unwrap_or(0) * u32::from(v != 0))
+            .collect()
+    }
+
+    /// Conflicts so far (this solver's own).
+    pub fn conflicts(&mut self) -> u64 {
+        self.solver.get_callbacks().map_or(0, |w| w.learnt)
+    }
 }
 
 /// Stops CaDiCaL at the deadline or on a signal, and counts learnt clauses
 /// (its conflicts), which it publishes whenever CaDiCaL asks whether to stop.
-struct Watch<'a> {
+/// A worker of cube-and-conquer also offers its short learnt clauses to the
+/// others, and publishes the conflicts of all workers together.
+pub(super) struct Watch<'a> {
     clock: Clock<'a>,
     learnt: u64,
+    exchange: Option<(&'a Exchange, usize)>,
+    /// When counted: how often each variable occurs in learnt clauses.
+    tally: Option<Vec<u32>>,
+}
+
+impl<'a> Watch<'a> {
+    /// A watch on `clock`; `exchange`: the workers' exchange and this
+    /// worker's number in it.
+    pub fn new(clock: Clock<'a>, exchange: Option<(&'a Exchange, usize)>) -> Watch<'a> {
+        Watch {
+            clock,
+            learnt: 0,
+            exchange,
+            tally: None,
+        }
+    }
+
+    /// The same, counting how often each variable occurs in learnt clauses
+    /// ([`Encoded::activity`]).
+    pub fn tallied(mut self) -> Watch<'a> {
+        self.tally = Some(Vec::new());
+        self
+    }
 }
 
 impl cadical::Callbacks for Watch<'_> {
     fn terminate(&mut self) -> bool {
-        self.clock.conflicts(self.learnt);
+        match self.exchange {
+            Some((x, _)) => self.clock.conflicts(x.conflicts()),
+            None => self.clock.conflicts(self.learnt),
+        }
         self.clock.expired()
     }
 
@@ -172,8 +272,20 @@ impl cadical::Callbacks for Watch<'_> {
         i32::MAX
     }
 
-    fn learn(&mut self, _clause: &[i32]) {
+    fn learn(&mut self, clause: &[i32]) {
         self.learnt += 1;
+        if let Some(tally) = &mut self.tally {
+            for &l in clause {
+                let v = l.unsigned_abs() as usize;
+                if tally.len() <= v {
+                    tally.resize(v + 1, 0);
+                }
+                tally[v] += 1;
+            }
+        }
+        if let Some((x, me)) = self.exchange {
+            x.learnt(me, clause);
+        }
     }
 }
 
@@ -183,18 +295,18 @@ impl cadical::Callbacks for Watch<'_> {
 /// the hardest held-out puzzles).
 const PAIRWISE_AMO: usize = 32;
 
-struct Encoder<'a> {
+struct Encoder<'a, 'w> {
     p: &'a Problem,
     dom: &'a [u64],
-    solver: cadical::Solver<Watch<'a>>,
+    solver: cadical::Solver<Watch<'w>>,
     /// `x[c * n + v]`: the variable of cell c holding value v + 1; 0 when
     /// the value was removed at the root, or the cell is fixed there.
     x: Vec<i32>,
     next: i32,
 }
 
-impl<'a> Encoder<'a> {
-    fn new(p: &'a Problem, dom: &'a [u64]) -> Encoder<'a> {
+impl<'a, 'w> Encoder<'a, 'w> {
+    fn new(p: &'a Problem, dom: &'a [u64]) -> Encoder<'a, 'w> {
         let n = p.n;
         let mut x = vec![0; n * n * n];
         let mut next = 1;

@@ -54,6 +54,17 @@ mod undo;
 mod cadical_stage;
 mod lcg;
 mod search;
+// Cube-and-conquer: the split by look-ahead, and CaDiCaL workers.
+#[cfg(feature = "cdcl")]
+mod conquer;
+mod cube;
+mod cubes;
+#[cfg(feature = "cdcl")]
+mod exchange;
+mod lookahead;
+
+pub use cube::{Cube, CubeError, CubeStats, Literal};
+pub use cubes::{CUBES_PER_THREAD, Split, merge, solve_cube, split};
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
@@ -103,6 +114,13 @@ pub struct Options {
     /// same root and the first to finish answers ([`Stats::engine`]); with
     /// 1, the search is exactly the single engine's.
     pub threads: usize,
+    /// Cube-and-conquer, when asked: Some(k) splits the conflict-driven
+    /// stage into about k cubes that `threads` CaDiCaL workers solve side
+    /// by side ([`Stats::cubes`]; [`CUBES_PER_THREAD`] per thread is the
+    /// split a cluster gets). None, Some(0) or Some(1): no cubes. On two
+    /// threads the race still wins (docs/performance.md), so cubes are not
+    /// the default. An `effort` limit never splits.
+    pub cubes: Option<usize>,
 }
 
 impl Default for Options {
@@ -118,6 +136,7 @@ impl Default for Options {
             learner: Learner::Auto,
             progress: None,
             threads: 1,
+            cubes: None,
         }
     }
 }
@@ -189,6 +208,9 @@ pub struct Stats {
     /// `cadical` or `lcg` (lazy clause generation).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine: Option<&'static str>,
+    /// The cubes, when the conflict-driven stage was split into cubes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cubes: Option<CubeStats>,
 }
 
 /// The stages in the order they run; [`Stats::stage`] is one of them.
@@ -268,7 +290,9 @@ pub(crate) fn bits(mut word: u64) -> impl Iterator<Item = u32> {
 struct Clock<'a> {
     deadline: Option<Instant>,
     stop: Option<&'a AtomicBool>,
-    /// The race's own flag, raised when the other engine has answered.
+    /// Raised when the run is over elsewhere: the race's other engine has
+    /// answered, or cube-and-conquer found the solutions wanted or refuted
+    /// the root.
     lost: Option<&'a AtomicBool>,
     progress: Option<&'a Progress>,
 }
@@ -323,78 +347,120 @@ pub fn solve(puzzle: &Puzzle, opts: &Options) -> Result<Outcome, NativeError> {
 fn run_stages(puzzle: &Puzzle, opts: &Options, clock: Clock<'_>) -> Outcome {
     let n = puzzle.size;
     let problem = problem::Problem::new(puzzle, opts.tuple_limit);
-    let mut engine = propagation::Propagator::new(&problem);
-    let mut stats = Stats {
-        stage: "propagation",
-        ..Stats::default()
+    let Prelude {
+        root,
+        mut engine,
+        known,
+        mut solutions,
+        mut stats,
+    } = match Prelude::run(&problem, opts, clock) {
+        Ok(pre) => pre,
+        Err(settled) => return *settled,
     };
-    let Ok(mut root) = engine.root(&problem) else {
-        return outcome(Vec::new(), End::Complete, stats);
+    stats.stage = "cdcl";
+    clock.stage(stats.stage);
+    let wanted = opts.max_solutions.max(1) - solutions.len();
+    let conflicts = opts.effort.map(|e| e.saturating_sub(stats.failures));
+    let stage = Stage {
+        problem: &problem,
+        root: &root,
+        known: &known,
+        wanted,
+        conflicts,
     };
-    stats.root_fixed = fixed(&root.dom);
-    let known = opts
-        .known
-        .iter()
-        .map(|g| g.values.iter().flatten().map(|&v| v as u8).collect())
-        .collect();
-    let mut search = search::Search::new(&problem, engine, opts.max_solutions, known, clock);
-    let mut end = End::OutOfBudget;
-    let effort = opts.effort.unwrap_or(u64::MAX);
-    if opts.strategy != Strategy::Cdcl {
-        stats.stage = "search";
-        clock.stage(stats.stage);
-        let budget = match opts.strategy {
-            Strategy::Auto => QUICK_FAILURES,
-            _ => u64::MAX,
-        };
-        end = search.run(&root, budget.min(effort));
-    }
-    if end == End::OutOfBudget && opts.strategy != Strategy::DepthFirst {
-        stats.stage = "probing";
-        clock.stage(stats.stage);
-        clock.nodes(search.stats.nodes);
-        if search.engine.probe(&problem, &mut root, clock).is_err() {
-            end = End::Complete;
-        }
-        stats.probed_fixed = fixed(&root.dom);
-    }
-    let spent = search.stats.failures;
-    if end == End::OutOfBudget && opts.strategy == Strategy::Auto && spent < effort {
-        end = search.run(&root, DEEP_FAILURES.min(effort - spent));
-    }
-    let spent = search.stats.failures;
-    let mut solutions = std::mem::take(&mut search.solutions);
-    stats.nodes = search.stats.nodes;
-    stats.failures = spent;
-    clock.nodes(stats.nodes);
-    if end == End::OutOfBudget && (spent >= effort || opts.strategy == Strategy::DepthFirst) {
-        // Out of effort: give up.
-        return outcome(solutions, end, stats);
-    }
-    if end == End::OutOfBudget {
-        stats.stage = "cdcl";
-        clock.stage(stats.stage);
-        let wanted = opts.max_solutions.max(1) - solutions.len();
-        let conflicts = opts.effort.map(|e| e.saturating_sub(spent));
-        let stage = Stage {
-            problem: &problem,
-            root: &root,
-            known: &search.known,
-            wanted,
-            conflicts,
-        };
-        let (run, engine) = learn(&stage, clock, opts.learner, opts.threads);
-        stats.conflicts = run.conflicts;
-        stats.engine = Some(engine.name());
-        solutions.extend(run.solutions.iter().map(|v| search::grid(v, n)));
-        end = match (run.complete, run.timed_out, run.out_of_effort) {
-            (true, _, _) => End::Complete,
-            (_, true, _) => End::TimedOut,
-            (_, _, true) => End::OutOfBudget,
-            _ => End::Enough,
-        };
-    }
+    let learnt = learn(&stage, &mut engine, clock, opts);
+    let run = learnt.run;
+    stats.conflicts = run.conflicts;
+    stats.engine = Some(learnt.engine.name());
+    stats.cubes = learnt.cubes;
+    solutions.extend(run.solutions.iter().map(|v| search::grid(v, n)));
+    let end = match (run.complete, run.timed_out, run.out_of_effort) {
+        (true, _, _) => End::Complete,
+        (_, true, _) => End::TimedOut,
+        (_, _, true) => End::OutOfBudget,
+        _ => End::Enough,
+    };
     outcome(solutions, end, stats)
+}
+
+/// What the stages before learning leave to it: the root after probing, the
+/// propagator (with its failure weights), the solutions already reported or
+/// found, and the effort so far.
+struct Prelude {
+    root: propagation::State,
+    engine: propagation::Propagator,
+    /// Solutions not to report again: the caller's and those found.
+    known: Vec<Vec<u8>>,
+    /// Solutions found, in order.
+    solutions: Vec<Grid>,
+    stats: Stats,
+}
+
+impl Prelude {
+    /// Propagation, depth-first search and probing, as the strategy asks;
+    /// Err(outcome) when they settle the question or spend the effort.
+    fn run(
+        problem: &problem::Problem,
+        opts: &Options,
+        clock: Clock<'_>,
+    ) -> Result<Prelude, Box<Outcome>> {
+        let mut engine = propagation::Propagator::new(problem);
+        let mut stats = Stats {
+            stage: "propagation",
+            ..Stats::default()
+        };
+        let Ok(mut root) = engine.root(problem) else {
+            return Err(Box::new(outcome(Vec::new(), End::Complete, stats)));
+        };
+        stats.root_fixed = fixed(&root.dom);
+        let known = opts
+            .known
+            .iter()
+            .map(|g| g.values.iter().flatten().map(|&v| v as u8).collect())
+            .collect();
+        let mut search = search::Search::new(problem, engine, opts.max_solutions, known, clock);
+        let mut end = End::OutOfBudget;
+        let effort = opts.effort.unwrap_or(u64::MAX);
+        if opts.strategy != Strategy::Cdcl {
+            stats.stage = "search";
+            clock.stage(stats.stage);
+            let budget = match opts.strategy {
+                Strategy::Auto => QUICK_FAILURES,
+                _ => u64::MAX,
+            };
+            end = search.run(&root, budget.min(effort));
+        }
+        if end == End::OutOfBudget && opts.strategy != Strategy::DepthFirst {
+            stats.stage = "probing";
+            clock.stage(stats.stage);
+            clock.nodes(search.stats.nodes);
+            if search.engine.probe(problem, &mut root, clock).is_err() {
+                end = End::Complete;
+            }
+            stats.probed_fixed = fixed(&root.dom);
+        }
+        let spent = search.stats.failures;
+        if end == End::OutOfBudget && opts.strategy == Strategy::Auto && spent < effort {
+            end = search.run(&root, DEEP_FAILURES.min(effort - spent));
+        }
+        let spent = search.stats.failures;
+        let solutions = std::mem::take(&mut search.solutions);
+        stats.nodes = search.stats.nodes;
+        stats.failures = spent;
+        clock.nodes(stats.nodes);
+        if end != End::OutOfBudget || spent >= effort || opts.strategy == Strategy::DepthFirst {
+            // Settled, or out of effort: give up.
+            return Err(Box::new(outcome(solutions, end, stats)));
+        }
+        let search::Search { engine, known, .. } = search;
+        Ok(Prelude {
+            root,
+            engine,
+            known,
+            solutions,
+            stats,
+        })
+    }
 }
 
 /// What a conflict-driven stage found, and why it stopped.
@@ -455,25 +521,56 @@ impl Engine {
     }
 }
 
-/// The conflict-driven stage, by the engine `learner` asks for (CaDiCaL
-/// only where it is built in and has an encoding for every cage); with
-/// `threads` ≥ 2, both engines at once, the first to finish answering.
+/// What the conflict-driven stage did, and which engine did it.
+struct Learnt {
+    run: CdclRun,
+    engine: Engine,
+    cubes: Option<CubeStats>,
+}
+
+/// The conflict-driven stage, by the engine `opts.learner` asks for
+/// (CaDiCaL only where it is built in and has an encoding for every cage);
+/// split into cubes when `opts` asks for them ([`cubes::count`]), which
+/// CaDiCaL workers then solve on `opts.threads` threads. `engine` is the
+/// search's propagator, for the split's look-ahead.
 fn learn(
     stage: &Stage<'_>,
+    engine: &mut propagation::Propagator,
     clock: Clock<'_>,
-    learner: Learner,
-    threads: usize,
-) -> (CdclRun, Engine) {
+    opts: &Options,
+) -> Learnt {
     #[cfg(feature = "cdcl")]
-    if learner == Learner::Auto && cadical_stage::encodable(stage.problem) {
-        // An effort limit promises the same answer on every machine: no race.
-        if threads >= 2 && stage.conflicts.is_none() {
-            return race(stage, clock, [Engine::Cadical, Engine::Lcg]);
+    if opts.learner == Learner::Auto && cadical_stage::encodable(stage.problem) {
+        // An effort limit promises the same answer on every machine: no
+        // cubes and no race.
+        if let (None, Some(count)) = (stage.conflicts, cubes::count(opts)) {
+            let (run, cubes) = cubes::conquer(stage, engine, clock, count, opts.threads);
+            return Learnt {
+                run,
+                engine: Engine::Cadical,
+                cubes,
+            };
         }
-        return (Engine::Cadical.search(stage, clock), Engine::Cadical);
+        if opts.threads >= 2 && stage.conflicts.is_none() {
+            let (run, engine) = race(stage, clock, [Engine::Cadical, Engine::Lcg]);
+            return Learnt {
+                run,
+                engine,
+                cubes: None,
+            };
+        }
+        return Learnt {
+            run: Engine::Cadical.search(stage, clock),
+            engine: Engine::Cadical,
+            cubes: None,
+        };
     }
-    let _ = (learner, threads);
-    (Engine::Lcg.search(stage, clock), Engine::Lcg)
+    let _ = (engine, opts);
+    Learnt {
+        run: Engine::Lcg.search(stage, clock),
+        engine: Engine::Lcg,
+        cubes: None,
+    }
 }
 
 /// Runs `engines` on threads of their own: the first run that settles the

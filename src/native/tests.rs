@@ -500,43 +500,329 @@ fn progress_ends_at_the_final_effort_of_each_solve() {
     assert!(!stages[3].1);
 }
 
-/// Two threads: CaDiCaL and lazy clause generation race on the root probing
-/// left, and whichever settles the question first answers. Both give the
-/// same unique grid on a unique puzzle, and the answer says which engine it
-/// was; with one thread the engine is CaDiCaL, and an effort limit (which
-/// must give the same answer on every machine) never races.
+/// Two threads or more: the conflict-driven stage starts with a short run
+/// of one CaDiCaL, and is split into cubes that CaDiCaL workers solve side
+/// by side when that run does not settle it. A unique puzzle gives the same
+/// grid as one thread, and the stats count the cubes (one satisfied, the
+/// others refuted); a puzzle the short run settles is solved as one thread
+/// solves it; with one thread there are no cubes, and an effort limit
+/// (which must give the same answer on every machine) never splits.
 #[cfg(feature = "cdcl")]
 #[test]
-fn two_threads_race_the_two_engines() {
+fn more_threads_conquer_cubes() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/scale/peer/");
     let text = std::fs::read_to_string(format!("{dir}peer16-s1003.cage")).unwrap();
     let (p, _) = crate::front::cage::parse(&text).expect("fixture parses");
-    let run = |threads, effort| {
-        solve(
-            &p,
-            &Options {
-                max_solutions: 2,
-                strategy: Strategy::Cdcl,
-                threads,
-                effort,
-                ..Options::default()
-            },
-        )
-        .unwrap()
+    let opts = |threads, effort| Options {
+        max_solutions: 2,
+        strategy: Strategy::Cdcl,
+        threads,
+        effort,
+        ..Options::default()
     };
-    let one = run(1, None);
+    let one = solve(&p, &opts(1, None)).unwrap();
     assert!(one.complete && one.solutions.len() == 1);
     assert_eq!(one.stats.engine, Some("cadical"));
-    for _ in 0..3 {
-        let two = run(2, None);
-        assert!(two.complete, "the race settles it");
-        assert_eq!(two.solutions, one.solutions);
-        assert!(matches!(two.stats.engine, Some("cadical" | "lcg")));
-        assert_eq!(two.stats.stage, "cdcl");
+    assert_eq!(one.stats.cubes, None);
+    let two = solve(
+        &p,
+        &Options {
+            cubes: Some(CUBES_PER_THREAD * 2),
+            ..opts(2, None)
+        },
+    )
+    .unwrap();
+    assert!(two.complete);
+    assert_eq!(two.solutions, one.solutions);
+    if one.stats.conflicts <= cubes::WARM_UP {
+        assert_eq!(
+            two.stats, one.stats,
+            "settled before the split, as one thread"
+        );
     }
-    let limited = run(2, Some(u64::MAX / 2));
+    for threads in [2, 2, 3] {
+        let (more, cubes) = conquer_unwarmed(&p, &opts(threads, None), 8 * threads, threads);
+        assert!(more.complete, "every cube searched");
+        let grids: Vec<Grid> = more
+            .solutions
+            .iter()
+            .map(|v| search::grid(v, p.size))
+            .collect();
+        assert_eq!(grids, one.solutions);
+        let cubes = cubes.expect("cubes counted");
+        assert!(cubes.count >= 2 * threads, "{cubes:?}");
+        assert_eq!(cubes.satisfied, 1, "{cubes:?}");
+        assert_eq!(cubes.refuted + cubes.satisfied, cubes.count, "{cubes:?}");
+        assert!(cubes.busiest <= more.conflicts, "{cubes:?}");
+    }
+    let limited = solve(&p, &opts(2, Some(u64::MAX / 2))).unwrap();
     assert_eq!(
         limited.stats, one.stats,
         "an effort limit runs CaDiCaL alone"
     );
+    let forced = solve(
+        &p,
+        &Options {
+            cubes: Some(16),
+            ..opts(1, Some(u64::MAX / 2))
+        },
+    )
+    .unwrap();
+    assert_eq!(forced.stats, one.stats, "an effort limit never splits");
+}
+
+/// The conflict-driven stage of `p` by `count` cubes on `threads` workers,
+/// with no warm-up run before the split: the cubes' run itself, on any
+/// puzzle (the stages before it must leave it open). The solutions are
+/// those of the stage.
+#[cfg(feature = "cdcl")]
+fn conquer_unwarmed(
+    p: &Puzzle,
+    opts: &Options,
+    count: usize,
+    threads: usize,
+) -> (CdclRun, Option<CubeStats>) {
+    let problem = problem::Problem::new(p, opts.tuple_limit);
+    let Ok(mut pre) = Prelude::run(&problem, opts, Clock::default()) else {
+        panic!("the stages before learning settle it");
+    };
+    let stage = Stage {
+        problem: &problem,
+        root: &pre.root,
+        known: &pre.known,
+        wanted: opts.max_solutions - pre.solutions.len(),
+        conflicts: None,
+    };
+    cubes::conquer_after(&stage, &mut pre.engine, Clock::default(), count, threads, 0)
+}
+
+/// Every solution of `p` (row-major values), sorted, by depth-first search.
+fn every_solution(p: &Puzzle) -> Vec<Vec<u8>> {
+    let mut all: Vec<Vec<u8>> = all_solutions(
+        p,
+        Strategy::DepthFirst,
+        Learner::Auto,
+        tuples::DEFAULT_LIMIT,
+    )
+    .iter()
+    .map(|g| g.values.iter().flatten().map(|&v| v as u8).collect())
+    .collect();
+    all.sort();
+    all
+}
+
+fn sorted_values(grids: &[Grid]) -> Vec<Vec<u8>> {
+    let mut all: Vec<Vec<u8>> = grids
+        .iter()
+        .map(|g| g.values.iter().flatten().map(|&v| v as u8).collect())
+        .collect();
+    all.sort();
+    all
+}
+
+/// Puzzles with many solutions: generated, their cages loose.
+fn loose_puzzles() -> impl Iterator<Item = (u64, Puzzle)> {
+    (0..30).map(|seed| {
+        let (p, _) = crate::generate::puzzle(&crate::generate::Options {
+            size: 5 + (seed as usize % 2),
+            seed,
+            max_cage: 5 + (seed as usize % 2),
+            ops: vec![Op::Add],
+            ..Default::default()
+        });
+        (seed, p)
+    })
+}
+
+/// The cubes partition what the root leaves: every solution satisfies the
+/// literals of exactly one cube, so solving the cubes apart finds every
+/// solution once. Checked on puzzles with many solutions, against plain
+/// depth-first search.
+#[test]
+fn the_cubes_partition_the_space() {
+    let (mut solutions, mut cubes_made) = (0, 0);
+    for (seed, p) in loose_puzzles() {
+        let every = every_solution(&p);
+        solutions += every.len();
+        let problem = problem::Problem::new(&p, tuples::DEFAULT_LIMIT);
+        let mut engine = propagation::Propagator::new(&problem);
+        let Ok(mut root) = engine.root(&problem) else {
+            assert!(every.is_empty());
+            continue;
+        };
+        if engine.probe(&problem, &mut root, Clock::default()).is_err() {
+            assert!(every.is_empty());
+            continue;
+        }
+        for target in [2, 7, 32] {
+            let cubing =
+                lookahead::split(&problem, &mut engine, &root, target, Clock::default(), None);
+            cubes_made += cubing.cubes.len();
+            for values in &every {
+                let inside = cubing
+                    .cubes
+                    .iter()
+                    .filter(|c| {
+                        c.literals
+                            .iter()
+                            .all(|l| (u32::from(values[l.cell]) == l.value) == l.holds)
+                    })
+                    .count();
+                assert_eq!(inside, 1, "seed {seed}, {target} cubes: {values:?}");
+            }
+        }
+    }
+    assert!(
+        solutions > 1000,
+        "the puzzles are loose: {solutions} solutions"
+    );
+    assert!(cubes_made > 500, "{cubes_made} cubes");
+}
+
+/// A split's cubes, each solved on its own as another machine would, then
+/// merged, give every solution once and say the search is complete; the
+/// same cubes on threads too. Solutions given as known are skipped.
+#[test]
+fn cubes_solved_apart_or_on_threads_find_every_solution() {
+    let mut split_puzzles = 0;
+    for (seed, p) in loose_puzzles() {
+        let every = every_solution(&p);
+        let opts = Options {
+            max_solutions: usize::MAX,
+            strategy: Strategy::Cdcl,
+            cubes: Some(12),
+            ..Options::default()
+        };
+        let split = split(&p, &opts).unwrap();
+        let known = split.outcome.solutions.clone();
+        let results: Vec<(usize, Outcome)> = split
+            .cubes
+            .iter()
+            .enumerate()
+            .map(|(i, cube)| {
+                let alone = Options {
+                    max_solutions: usize::MAX,
+                    known: known.clone(),
+                    ..Options::default()
+                };
+                (i, solve_cube(&p, &split.root, cube, &alone).unwrap())
+            })
+            .collect();
+        let merged = merge(&split, &results, &opts);
+        assert!(merged.complete, "seed {seed}");
+        assert_eq!(
+            sorted_values(&merged.solutions),
+            every,
+            "seed {seed}: apart"
+        );
+        assert_eq!(
+            merged.solutions.len(),
+            every.len(),
+            "seed {seed}: each once"
+        );
+        // Unsearched cubes leave it incomplete, unless none had a solution.
+        if let Some(((_, first), rest)) = results.split_first().filter(|(_, r)| !r.is_empty()) {
+            let part = merge(&split, &[(0, first.clone())], &opts);
+            assert!(!part.complete || rest.iter().all(|(_, o)| o.solutions.is_empty()));
+        }
+        #[cfg(feature = "cdcl")]
+        for threads in [1, 2, 3] {
+            let out = solve(
+                &p,
+                &Options {
+                    threads,
+                    ..opts.clone()
+                },
+            )
+            .unwrap();
+            assert!(out.complete, "seed {seed}, {threads} threads");
+            assert_eq!(
+                sorted_values(&out.solutions),
+                every,
+                "seed {seed}, {threads} threads"
+            );
+        }
+        // The cubes' run itself, with no warm-up to settle it first.
+        if split.cubes.len() >= 2 {
+            split_puzzles += 1;
+            #[cfg(feature = "cdcl")]
+            for threads in [1, 2, 3] {
+                let (run, cubes) = conquer_unwarmed(&p, &opts, 12, threads);
+                let mut found = run.solutions.clone();
+                found.sort();
+                assert!(run.complete, "seed {seed}, {threads} workers");
+                assert_eq!(found, every, "seed {seed}, {threads} workers");
+                let cubes = cubes.expect("split");
+                assert_eq!(cubes.refuted + cubes.satisfied, cubes.count, "{cubes:?}");
+            }
+        }
+        // Known solutions are never reported again.
+        if every.len() >= 2 {
+            let known = vec![
+                search::grid(&every[0], p.size),
+                search::grid(&every[1], p.size),
+            ];
+            let out = solve(
+                &p,
+                &Options {
+                    known,
+                    threads: 2,
+                    ..opts.clone()
+                },
+            )
+            .unwrap();
+            assert!(out.complete);
+            assert_eq!(
+                sorted_values(&out.solutions),
+                every[2..].to_vec(),
+                "seed {seed}: known"
+            );
+        }
+    }
+    assert!(split_puzzles >= 10, "{split_puzzles} puzzles split");
+}
+
+/// A cube that does not fit the puzzle is an error, not a panic.
+#[test]
+fn a_cube_that_does_not_fit_is_an_error() {
+    let p = parse(KK2);
+    let root = vec![(1u64 << 8) - 1; 64];
+    let cube = |cell, value| Cube {
+        literals: vec![Literal {
+            cell,
+            value,
+            holds: true,
+        }],
+    };
+    let opts = Options::default();
+    assert!(matches!(
+        solve_cube(&p, &root[..63], &cube(0, 1), &opts),
+        Err(CubeError::RootSize { cells: 63, n: 8 })
+    ));
+    for (cell, value) in [(64, 1), (0, 0), (0, 9)] {
+        assert!(matches!(
+            solve_cube(&p, &root, &cube(cell, value), &opts),
+            Err(CubeError::BadLiteral { .. })
+        ));
+    }
+    // A cube the root contradicts is refuted.
+    let mut narrow = root.clone();
+    narrow[0] = 1 << 1;
+    let out = solve_cube(&p, &narrow, &cube(0, 1), &opts).unwrap();
+    assert!(out.complete && out.solutions.is_empty());
+    // And the whole grid as one cube finds the puzzle's solution.
+    let out = solve_cube(
+        &p,
+        &root,
+        &Cube::default(),
+        &Options {
+            max_solutions: 2,
+            ..opts
+        },
+    )
+    .unwrap();
+    assert!(out.complete);
+    let expected: Vec<Vec<u32>> = KK2_SOLUTION.iter().map(|r| r.to_vec()).collect();
+    assert_eq!(out.solutions.len(), 1);
+    assert_eq!(out.solutions[0].values, expected);
 }

@@ -24,13 +24,8 @@ pub fn solve_native(
     progress: Option<Arc<native::Progress>>,
 ) -> Result<Outcome, SolveError> {
     let start = Instant::now();
-    let max_solutions = match mode {
-        Mode::First => 1,
-        Mode::Unique => 2,
-        Mode::All { limit } => limit,
-    };
     let opts = native::Options {
-        max_solutions,
+        max_solutions: max_solutions(mode),
         deadline: time_limit.map(|s| start + Duration::from_secs_f64(s)),
         stop: stop.clone(),
         progress,
@@ -41,6 +36,43 @@ pub fn solve_native(
     if stop.as_ref().is_some_and(|f| f.load(Ordering::SeqCst)) {
         return Err(SolveError::Interrupted);
     }
+    finish(puzzle, mode, out, start.elapsed().as_secs_f64())
+}
+
+/// The answer of a puzzle solved by cubes elsewhere (Python's Dask
+/// `client=`): `native::merge` of the split and the cubes' answers, every
+/// grid verified, as [`solve_native`] gives it; `seconds` is the solve's
+/// time so far.
+pub fn merge_cubes(
+    puzzle: &Puzzle,
+    mode: Mode,
+    split: &native::Split,
+    results: &[(usize, native::Outcome)],
+    seconds: f64,
+) -> Result<Outcome, SolveError> {
+    let opts = native::Options {
+        max_solutions: max_solutions(mode),
+        ..Default::default()
+    };
+    finish(puzzle, mode, native::merge(split, results, &opts), seconds)
+}
+
+/// The solutions a mode asks for at most.
+pub fn max_solutions(mode: Mode) -> usize {
+    match mode {
+        Mode::First => 1,
+        Mode::Unique => 2,
+        Mode::All { limit } => limit,
+    }
+}
+
+/// The native solver's outcome as a driver's, every grid verified.
+fn finish(
+    puzzle: &Puzzle,
+    mode: Mode,
+    out: native::Outcome,
+    seconds: f64,
+) -> Result<Outcome, SolveError> {
     for grid in &out.solutions {
         let violations = crate::puzzle::verify::check(puzzle, grid);
         if !violations.is_empty() {
@@ -79,7 +111,7 @@ pub fn solve_native(
         solutions: out.solutions,
         last_stop,
         runs: 1,
-        seconds: start.elapsed().as_secs_f64(),
+        seconds,
         cut_error: None,
         native: Some(out.stats),
     })
