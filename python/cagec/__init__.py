@@ -33,7 +33,8 @@ from ._errors import (
     SolverNotFoundError,
 )
 from ._model import Model
-from ._puzzle import Cage, Grid, GridLike, Puzzle, generate
+from ._grid import Grid, GridLike
+from ._puzzle import Cage, Puzzle, generate
 from ._solution import Progress, Solution
 
 __version__: str = _core.__version__

@@ -10,10 +10,11 @@ import tempfile
 from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Mapping, Optional, Tuple, Union
 
 from . import _core
+from ._solution import Solution
 
 if TYPE_CHECKING:
+    # The puzzle a model belongs to: named in annotations only.
     from ._puzzle import Puzzle
-    from ._solution import Solution
 
 __all__ = ["Model"]
 
@@ -199,7 +200,6 @@ class Model:
         ``C0000001``, … for the columns it renamed), checked by cagec's
         verifier. Raises :class:`cagec.SolverError` when the values are not
         a solution."""
-        from ._solution import Solution
 
         names = list(values)
         grid = _core.decode(self.puzzle._core, self._read_columns(), names, [float(values[n]) for n in names])

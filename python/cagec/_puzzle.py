@@ -2,34 +2,27 @@
 
 from __future__ import annotations
 
+import json
 import os
 from typing import (
-    TYPE_CHECKING,
     Any,
     Callable,
     Dict,
     List,
     NamedTuple,
     Optional,
-    Sequence,
     Tuple,
     Union,
 )
 
-from . import _core
+from . import _core, _cubes, _highspy
 from ._display import HtmlPage, Svg
+from ._errors import SolverNotFoundError
+from ._grid import Grid, GridLike
+from ._model import Model
+from ._solution import Progress, Solution
 
-if TYPE_CHECKING:
-    from ._model import Model
-    from ._solution import Progress, Solution
-
-__all__ = ["Cage", "Grid", "GridLike", "Puzzle", "generate"]
-
-Grid = List[List[int]]
-"""A grid: n rows of n values, 1..n."""
-
-GridLike = Union[Sequence[Sequence[int]], str]
-"""A grid as rows of integers, or as text (n lines of n numbers, ``#`` comments)."""
+__all__ = ["Cage", "Puzzle", "generate"]
 
 # Each operation's symbol and the paper's word for it, from the core.
 _OPS = _core.OPERATIONS
@@ -211,7 +204,6 @@ class Puzzle:
         Raises :class:`cagec.ModelError` when the formulation refuses the
         puzzle under these options.
         """
-        from ._model import Model
 
         data, columns = self._core.compile(to, **options)
         return Model(self, to, data, options, columns)
@@ -229,7 +221,6 @@ class Puzzle:
         """The model's counts, as ``cagec stats --json``: variables (binary,
         integer, continuous), rows, non-zeros, per constraint family with its
         equation number, and what presolve removed."""
-        import json
 
         result: Dict[str, Any] = json.loads(self._core.stats_json(**options))
         return result
@@ -243,7 +234,6 @@ class Puzzle:
         ``integral``. Formulations compare by number on the same puzzle.
         Needs the ``highs`` binary (``pip install highsbox``); raises
         :class:`cagec.SolverNotFoundError` without it."""
-        import json
 
         result: Dict[str, Any] = json.loads(self._core.root_lp_json(**options))
         return result
@@ -331,11 +321,7 @@ class Puzzle:
         :class:`cagec.CertificateError` and leaves no folder behind; a
         missing ``cadical`` or ``rate``, :class:`cagec.SolverNotFoundError`.
         """
-        import json
 
-        from . import _highspy
-        from ._errors import SolverNotFoundError
-        from ._solution import Progress, Solution
 
         if unique and all:
             raise ValueError("unique and all exclude each other: all=True also proves uniqueness")
@@ -348,7 +334,6 @@ class Puzzle:
                 raise ValueError("client= takes no progress callback and no model options")
             if certify is not None:
                 raise ValueError("certify= needs the solve on this machine, not client=")
-            from . import _cubes
 
             return Solution(self, json.loads(_cubes.solve(self, client, mode, limit, time_limit)))
         report = None
@@ -408,7 +393,6 @@ class Puzzle:
         """The SVG picture, as newspapers print KenKen, with ``solution``
         written in (a grid or a :class:`Solution`; checked first: a grid that
         is not a solution raises ValueError)."""
-        from ._solution import Solution
 
         grid: Optional[Grid]
         if isinstance(solution, Solution):

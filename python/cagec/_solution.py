@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional
 
 from ._display import Svg
+from ._grid import Grid
 
 if TYPE_CHECKING:
-    from ._puzzle import Grid, Puzzle
+    # The puzzle a solution belongs to: named in annotations only, which
+    # are never evaluated, so no module imports back up the tree.
+    from ._puzzle import Puzzle
 
 __all__ = ["Progress", "Solution"]
 
