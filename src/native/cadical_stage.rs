@@ -468,7 +468,7 @@ impl<'a, 'w> Encoder<'a, 'w> {
         // `encodable` lets no other cage through.
         let form = layered(f.op()).unwrap_or(Layered::Sum);
         let combine = |acc: u64, v: u64| match form {
-            Layered::Product => acc.checked_mul(v).filter(|p| target % p == 0),
+            Layered::Product => acc.checked_mul(v).filter(|p| target.is_multiple_of(*p)),
             Layered::Sum => acc.checked_add(v).filter(|&s| s <= target),
         };
         let start = match form {
