@@ -42,18 +42,6 @@ fn main() -> ExitCode {
     support::exit("cubes", bench())
 }
 
-fn list(key: &str, default: &str) -> Result<Vec<usize>, String> {
-    std::env::var(key)
-        .unwrap_or_else(|_| default.into())
-        .split(',')
-        .map(|s| {
-            s.trim()
-                .parse()
-                .map_err(|_| format!("{key}: {s:?} is not a count"))
-        })
-        .collect()
-}
-
 fn bench() -> Result<(), String> {
     let smoke = !std::env::args().any(|a| a == "--bench");
     let (sizes, count, counts, cores) = if smoke {
@@ -62,8 +50,8 @@ fn bench() -> Result<(), String> {
         (
             sizes("CAGEC_CUBES_SIZES", "25,30")?,
             env_or("CAGEC_CUBES_PUZZLES", 6),
-            list("CAGEC_CUBES_COUNTS", "2,8,32,128")?,
-            list("CAGEC_CUBES_CORES", "2,8,16")?,
+            support::numbers("CAGEC_CUBES_COUNTS", "2,8,32,128", "a count")?,
+            support::numbers("CAGEC_CUBES_CORES", "2,8,16", "a count")?,
         )
     };
     let only = std::env::var("CAGEC_CUBES_ONLY").ok();

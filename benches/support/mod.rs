@@ -23,13 +23,19 @@ pub fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
 
 /// Grid sizes from `key`, a comma-separated list (`default` when unset).
 pub fn sizes(key: &str, default: &str) -> Result<Vec<usize>, String> {
+    numbers(key, default, "a grid size")
+}
+
+/// Numbers from `key`, a comma-separated list (`default` when unset); an
+/// entry that is not one is an error saying it is not `what`.
+pub fn numbers(key: &str, default: &str, what: &str) -> Result<Vec<usize>, String> {
     std::env::var(key)
         .unwrap_or_else(|_| default.into())
         .split(',')
         .map(|s| {
             s.trim()
                 .parse()
-                .map_err(|_| format!("{key}: {s:?} is not a grid size"))
+                .map_err(|_| format!("{key}: {s:?} is not {what}"))
         })
         .collect()
 }
