@@ -37,6 +37,9 @@ const site = await serve(siteDir);
 const browser = await launch({ acceptDownloads: true, viewport: { width: 1400, height: 1000 } });
 const problems = [];
 let checks = 0;
+// Each line says when it was reached, so a slow part is seen in the log.
+const began = performance.now();
+const say = (line) => console.log(`[${((performance.now() - began) / 1000).toFixed(1)} s] ${line}`);
 const check = (ok, message) => {
   checks += 1;
   assert.ok(ok, message);
@@ -84,15 +87,21 @@ try {
     await explained();
   }
 
+  /** Chooses a value as a user does: a select already showing it is left
+   * alone (each change recompiles and re-explains the model). */
+  async function choose(select, value) {
+    if ((await page.inputValue(select)) !== value) await page.selectOption(select, value);
+  }
+
   /** Sets the option controls as the command line's flags say. */
   async function setOptions(args, to) {
     const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
     await page.setChecked("#opt-presolve", args.includes("--presolve"));
-    await page.selectOption("#opt-product", flag("--product", "primes"));
+    await choose("#opt-product", flag("--product", "primes"));
     // None named: each output format's own formulation, as for compile.
-    await page.selectOption("#opt-formulation", flag("--formulation", ""));
-    await page.selectOption("#opt-killer-form", flag("--killer-form", "separate"));
-    if (to) await page.selectOption("#opt-to", to);
+    await choose("#opt-formulation", flag("--formulation", ""));
+    await choose("#opt-killer-form", flag("--killer-form", "separate"));
+    if (to) await choose("#opt-to", to);
   }
 
   // ---- The selects of named choices: the core's, defaults selected. ----
@@ -105,7 +114,7 @@ try {
     const titles = await select.locator("option").evaluateAll((os) => os.map((o) => o.title));
     check(list.choices.every((c) => titles.includes(`${c.help}.`)), `${list.setting}: each choice's help`);
   }
-  console.log(`the selects hold the core's ${plan.choices.length} lists of choices`);
+  say(`the selects hold the core's ${plan.choices.length} lists of choices`);
 
   // ---- Typed text → the model `cagec compile` prints. ----
   for (const { file, cases } of plan.models) {
@@ -125,7 +134,7 @@ try {
       equal(refused, Boolean(c.refused), `${what}: refused as compile ${c.refused ? "refuses it" : "writes it"}: ${refused ? await modelText() : ""}`);
       if (!c.refused) sameText(await modelText(), c.expected, `${what}: the model is compile's`);
     }
-    console.log(`${file}: the typed text gives compile's model under ${cases.length} option sets and formats`);
+    say(`${file}: the typed text gives compile's model under ${cases.length} option sets and formats`);
   }
   await setOptions([], "lp");
 
@@ -157,7 +166,7 @@ try {
     equal(await page.inputValue("#editor"), e.good, "the error was removed");
     equal(await page.locator("#problems .problem").count(), 0, "the error is gone");
     equal(await page.getAttribute("#editor", "aria-invalid"), "false", "the editor is valid again");
-    console.log(`the error shows at ${e.line}:${e.col} with the CLI's message and clears when fixed`);
+    say(`the error shows at ${e.line}:${e.col} with the CLI's message and clears when fixed`);
   }
 
   // ---- Edit a cage from the picture, by keyboard; switch the product method. ----
@@ -183,7 +192,7 @@ try {
     check(await page.locator("#model-out mark.changed").count() > 0, "switching products marks lines");
     check(await page.locator("#explained .row.changed").count() > 0, "and rows of the listing");
     await page.selectOption("#opt-product", "primes");
-    console.log("a cage edited from the picture and a switch of products mark the changed rows");
+    say("a cage edited from the picture and a switch of products mark the changed rows");
   }
 
   /** Clicks a solve button and waits for its answer. */
@@ -207,7 +216,7 @@ try {
     equal(text.includes("It is the only solution."), plan.unique[ex.file], `${ex.file}: uniqueness as cagec solve --unique says: ${text}`);
     checks += 1;
   }
-  console.log(`the native solver in the page solved all ${examples.length} examples with cagec solve's grids and uniqueness`);
+  say(`the native solver in the page solved all ${examples.length} examples with cagec solve's grids and uniqueness`);
   await explained();
   const n = Number(await page.getAttribute("body", "data-n"));
   equal(await page.locator("#picture .digits text").count(), n * n, "the solution is drawn");
@@ -219,7 +228,7 @@ try {
     const grid = JSON.parse(await result.getAttribute("data-grid"));
     assert.deepEqual(grid, plan.grids[h.file], `${h.file}: HiGHS's grid is cagec solve's`);
     checks += 1;
-    console.log(`HiGHS on ${h.file} ${h.options.join(" ")} --to ${h.to}: ${await result.textContent()}`);
+    say(`HiGHS on ${h.file} ${h.options.join(" ")} --to ${h.to}: ${await result.textContent()}`);
   }
   await setOptions([], "lp");
 
@@ -237,7 +246,7 @@ try {
       const size = Number(await page.getAttribute("body", "data-n"));
       equal(await page.locator("#picture .relaxation text.int").count(), size * size, "every cell's digit drawn");
     }
-    console.log(`relaxation of ${r.file} ${r.options.join(" ")}: ${await result.textContent()}`);
+    say(`relaxation of ${r.file} ${r.options.join(" ")}: ${await result.textContent()}`);
   }
   await setOptions([], "lp");
 
@@ -254,7 +263,7 @@ try {
     }
     assert.deepEqual(Object.keys(got).sort(), Object.keys(d.files).sort(), `${d.file} --to ${d.to}: the files`);
     for (const [name, text] of Object.entries(d.files)) sameText(got[name], text, `${name}: compile's bytes`);
-    console.log(`downloads of ${d.file} ${d.options.join(" ")} --to ${d.to}: ${Object.keys(got).join(", ")} as compile writes them`);
+    say(`downloads of ${d.file} ${d.options.join(" ")} --to ${d.to}: ${Object.keys(got).join(", ")} as compile writes them`);
   }
 
   // ---- The page follows the text (issue 41). ----
@@ -311,12 +320,12 @@ try {
     await page.click("#keen-load");
     await explained();
     await shows("puzzle.keen", "(your own text)", `${f.example}'s Keen ID loaded`);
-    console.log("the example list, file name, downloads, command and selection follow the text");
+    say("the example list, file name, downloads, command and selection follow the text");
   }
 
   check(site.requests.every((p) => !p.includes("..")), "every request was for the site");
   assert.deepEqual(problems, [], "no script error, console error or request elsewhere");
-  console.log(`${checks} checks passed`);
+  say(`${checks} checks passed`);
 } finally {
   await browser.close();
   await site.close();
