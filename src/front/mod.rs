@@ -120,10 +120,11 @@ mod tests {
             InputFormat::Grid,
             InputFormat::Keen,
         ] {
-            if let Ok((puzzle, _)) = parse(format, src) {
-                let _ = crate::puzzle::valid::check(&puzzle);
-            } else if let Err(d) = parse(format, src) {
-                assert!(d.has_errors(), "Err without an error for {src:?}");
+            match parse(format, src) {
+                Ok((puzzle, _)) => {
+                    let _ = crate::puzzle::valid::check(&puzzle);
+                }
+                Err(d) => assert!(d.has_errors(), "Err without an error for {src:?}"),
             }
         }
     }
