@@ -212,23 +212,26 @@ fn bench() -> Result<(), String> {
     if wall {
         println!("\nWall time, one thread against two (the default split); quiet machine only.\n");
         println!(
-            "| puzzle | 1 thread (s) | 2 threads (s) | ratio | cubes: count, refuted, satisfied |"
+            "| puzzle | 1 thread (s) | 2 threads (s) | ratio | cubes: count, refuted, satisfied | busiest worker's conflicts |"
         );
-        println!("|---|---|---|---|---|");
+        println!("|---|---|---|---|---|---|");
         let (mut total1, mut total2) = (0.0, 0.0);
         for (name, t1, t2, cubes) in &walls {
             total1 += t1;
             total2 += t2;
-            let c = cubes.map_or("-".into(), |c| {
-                format!("{}, {}, {}", c.count, c.refuted, c.satisfied)
+            let (c, busiest) = cubes.map_or(("-".into(), "-".into()), |c| {
+                (
+                    format!("{}, {}, {}", c.count, c.refuted, c.satisfied),
+                    c.busiest.to_string(),
+                )
             });
             println!(
-                "| {name} | {t1:.3} | {t2:.3} | {:.2} | {c} |",
+                "| {name} | {t1:.3} | {t2:.3} | {:.2} | {c} | {busiest} |",
                 t2 / t1.max(1e-9)
             );
         }
         println!(
-            "| all | {total1:.3} | {total2:.3} | {:.2} | |",
+            "| all | {total1:.3} | {total2:.3} | {:.2} | | |",
             total2 / total1.max(1e-9)
         );
     }

@@ -42,8 +42,8 @@ const SATISFIED: u8 = 2;
 /// solver goes on as a worker): the clauses, and the flag that ends it.
 pub(super) struct Shared {
     pub exchange: Exchange,
-    /// Raised when the run is over: the solutions wanted found, or the root
-    /// refuted; every worker's CaDiCaL stops at its next check.
+    /// Raised when the run is over: the solutions wanted found, every cube
+    /// searched, or the root refuted; every worker's CaDiCaL stops at its next check.
     done: AtomicBool,
 }
 
@@ -227,7 +227,11 @@ fn search(
     let finish = |found: bool| {
         if let Some(state) = state {
             state.store(if found { SATISFIED } else { REFUTED }, Ordering::SeqCst);
-            board.finished.fetch_add(1, Ordering::SeqCst);
+            // Every cube searched: the space is, whatever worker 0's search
+            // of the whole has left.
+            if board.finished.fetch_add(1, Ordering::SeqCst) + 1 == board.state.len() {
+                board.done.store(true, Ordering::SeqCst);
+            }
         }
     };
     for clause in exchange.take(me, seen) {
