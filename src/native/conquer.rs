@@ -43,7 +43,8 @@ const SATISFIED: u8 = 2;
 pub(super) struct Shared {
     pub exchange: Exchange,
     /// Raised when the run is over: the solutions wanted found, every cube
-    /// searched, or the root refuted; every worker's CaDiCaL stops at its next check.
+    /// searched, or the root refuted; every worker's CaDiCaL stops at its
+    /// next check.
     done: AtomicBool,
 }
 

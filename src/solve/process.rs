@@ -95,6 +95,8 @@ pub fn run(
         .stderr(err);
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    #[cfg(unix)]
+    default_sigint(&mut cmd);
     #[cfg(target_os = "linux")]
     die_with_parent(&mut cmd);
     let child = cmd.spawn().map_err(|source| RunError::Spawn {
@@ -131,6 +133,24 @@ pub fn run(
                 elapsed: start.elapsed(),
             });
         }
+    }
+}
+
+/// Gives the child SIGINT's default action. cagec stops some solvers with
+/// SIGINT at their time limit; a cagec started with SIGINT ignored (a
+/// background job of a shell without job control) would pass that on, and
+/// the solver would never hear it.
+#[cfg(unix)]
+fn default_sigint(cmd: &mut Command) {
+    use nix::sys::signal::{SigHandler, Signal, signal};
+    use std::os::unix::process::CommandExt;
+    // SAFETY: the closure runs in the forked child before exec, where only
+    // async-signal-safe calls are allowed: one sigaction, no allocation.
+    unsafe {
+        cmd.pre_exec(|| {
+            signal(Signal::SIGINT, SigHandler::SigDfl)?;
+            Ok(())
+        });
     }
 }
 
@@ -323,6 +343,40 @@ mod tests {
         assert!(gone(&stat), "sleep survived: {stat}");
     }
 
+    /// Whether this process ignores SIGINT (`SigIgn` in /proc, bit 1).
+    #[cfg(target_os = "linux")]
+    fn ignores_sigint() -> bool {
+        let status = std::fs::read_to_string("/proc/self/status").unwrap();
+        let mask = status
+            .lines()
+            .find_map(|l| l.strip_prefix("SigIgn:"))
+            .map(|m| u64::from_str_radix(m.trim(), 16).unwrap())
+            .unwrap();
+        mask & 1 << 1 != 0
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_solver_hears_the_interrupt_when_cagec_ignores_sigint() {
+        // This test binary again, started with SIGINT ignored, runs the
+        // interrupt test: its solver must still answer the interrupt.
+        let me = std::env::current_exe().unwrap();
+        let test = "solve::process::tests::a_solver_without_a_time_limit_is_interrupted_at_it";
+        let out = std::process::Command::new("env")
+            .args(["--ignore-signal=INT", "CAGEC_EXPECT_SIGINT_IGNORED=1"])
+            .arg(&me)
+            .args(["--exact", test, "--test-threads", "1"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(text.contains("1 passed"), "{text}");
+    }
+
     #[test]
     fn signals_and_cancellation() {
         let dir = tempfile::tempdir().unwrap();
@@ -336,6 +390,11 @@ mod tests {
 
     #[test]
     fn a_solver_without_a_time_limit_is_interrupted_at_it() {
+        #[cfg(target_os = "linux")]
+        if std::env::var_os("CAGEC_EXPECT_SIGINT_IGNORED").is_some() {
+            // Run by the test above: the case it is about.
+            assert!(ignores_sigint(), "started to ignore SIGINT, but does not");
+        }
         let never = AtomicBool::new(false);
         // A solver that answers when interrupted, and kills its own child.
         let script = "trap 'kill $!; echo interrupted; exit 0' INT; echo > ready; sleep 600 & wait";
