@@ -94,9 +94,10 @@ pub fn run(
         .stdout(out)
         .stderr(err);
     #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-    #[cfg(unix)]
-    default_sigint(&mut cmd);
+    {
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        default_sigint(&mut cmd);
+    }
     #[cfg(target_os = "linux")]
     die_with_parent(&mut cmd);
     let child = cmd.spawn().map_err(|source| RunError::Spawn {
