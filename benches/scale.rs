@@ -22,7 +22,7 @@
 //! `CAGEC_SCALE_PYTHON` (the interpreter with ortools; default the project
 //! venv's, then `python3`), `CAGEC_SCALE_THREADS` (thread counts, default
 //! `1`: `1,2` gives each size a row of the native solver on 1 thread and on
-//! 2, where its two conflict-driven engines race, beside CP-SAT with as
+//! 2, where two CaDiCaL workers share the search, beside CP-SAT with as
 //! many workers; a bigger machine can ask for `1,2,8`). Under `cargo test`
 //! it does a smoke run at 6×6.
 

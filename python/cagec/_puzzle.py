@@ -290,10 +290,12 @@ class Puzzle:
 
         ``threads`` is the solver's: for the native solver, by default every
         core; with 2 or more, a puzzle hard enough to reach its
-        conflict-driven stage is split into cubes that CaDiCaL workers solve
-        side by side (``stats["cubes"]`` counts them, and those refuted and
-        satisfied). Where a puzzle has several solutions, which one comes
-        first may then vary from run to run; ``threads=1`` is deterministic.
+        conflict-driven stage is searched by two CaDiCaL workers that share
+        what they learn, and threads beyond two solve cubes of it
+        (``stats["cubes"]``: the cubes, those refuted and satisfied, and the
+        busiest worker's conflicts). Where a puzzle has several solutions,
+        which one comes first may then vary from run to run; ``threads=1``
+        is deterministic.
 
         ``client``, a ``distributed.Client``, solves the puzzle on its Dask
         cluster with the native solver: the search is split into cubes here

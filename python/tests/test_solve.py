@@ -57,7 +57,7 @@ def test_progress_follows_the_native_search() -> None:
     # A held-out 20x20 that reaches the conflict-driven stage: a few seconds.
     p = cagec.Puzzle.from_file(ROOT / "fixtures" / "scale" / "peer" / "peer20-s1001.cage")
     seen: list = []
-    # One thread: the figures are one engine's (with two, the engines race).
+    # One thread: the figures are one search's (with two, two workers share it).
     s = p.solve(unique=True, progress=seen.append, threads=1)
     assert s.unique is True and s.stats["engine"] == "cadical"
     assert all(isinstance(f, cagec.Progress) for f in seen)

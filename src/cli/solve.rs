@@ -92,9 +92,9 @@ pub struct SolveArgs {
     /// it if it is still running at the limit + 5 s + 10 %).
     #[arg(long, value_name = "SECS", value_parser = positive_seconds)]
     pub time_limit: Option<f64>,
-    /// Solver threads: HiGHS's, CBC's, or the native solver's, whose two
-    /// conflict-driven engines then race on a hard puzzle (default: the
-    /// cores, shared among the puzzles solved at once); glpsol has none.
+    /// Solver threads: HiGHS's, CBC's, or the native solver's, which then
+    /// shares a hard puzzle's search among them (default: the cores, shared
+    /// among the puzzles solved at once); glpsol has none.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub threads: Option<u32>,
     /// Prove the solution unique (or show a second one) with a no-good cut.

@@ -67,7 +67,14 @@ pub(super) fn search(
     clock: Clock<'_>,
     conflicts: Option<u64>,
 ) -> CdclRun {
-    let mut enc = Encoded::new(p, &root.dom, &root.live, known, Watch::new(clock, None));
+    let mut enc = Encoded::new(
+        p,
+        &root.dom,
+        &root.live,
+        known,
+        Watch::new(clock, None),
+        Tuning::Default,
+    );
     let mut run = CdclRun {
         solutions: Vec::new(),
         complete: false,
@@ -132,15 +139,16 @@ pub(super) struct Encoded<'a> {
 
 impl<'a> Encoded<'a> {
     /// The root's domains `dom` and live tuples `live` as CNF, each solution
-    /// of `known` blocked, and `watch` on the solver.
+    /// of `known` blocked, and `watch` on a solver tuned by `tuning`.
     pub fn new(
         p: &Problem,
         dom: &[u64],
         live: &[u64],
         known: &[Vec<u8>],
         watch: Watch<'a>,
+        tuning: Tuning,
     ) -> Encoded<'a> {
-        let mut enc: Encoder<'_, 'a> = Encoder::new(p, dom);
+        let mut enc: Encoder<'_, 'a> = Encoder::new(p, dom, tuning.solver());
         enc.latin();
         for cage in &p.cages {
             // A sum's or product's live tuples are those its cells' domains
@@ -225,6 +233,40 @@ impl<'a> Encoded<'a> {
     pub fn conflicts(&mut self) -> u64 {
         self.solver.get_callbacks().map_or(0, |w| w.learnt)
     }
+
+    /// Whether the watch's clock has stopped (the deadline, a signal, or
+    /// the run over elsewhere).
+    pub fn expired(&mut self) -> bool {
+        self.solver
+            .get_callbacks()
+            .is_some_and(|w| w.clock.expired())
+    }
+}
+
+/// How a CaDiCaL searches: as one thread does, or in one of the two modes
+/// its default alternates between, for the two workers of
+/// cube-and-conquer that search the whole space (a portfolio: two searches
+/// unlike each other, sharing what they learn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Tuning {
+    /// CaDiCaL's default: focused and stable phases in turn.
+    Default,
+    /// Focused mode only (its `unsat` configuration): frequent restarts.
+    Focused,
+    /// Stable mode only (its `sat` configuration): rare restarts, saved
+    /// phases.
+    Stable,
+}
+
+impl Tuning {
+    fn solver<'w>(self) -> cadical::Solver<Watch<'w>> {
+        let config = match self {
+            Tuning::Default => return cadical::Solver::new(),
+            Tuning::Focused => "unsat",
+            Tuning::Stable => "sat",
+        };
+        cadical::Solver::with_config(config).expect("CaDiCaL has its sat and unsat configurations")
+    }
 }
 
 /// Stops CaDiCaL at the deadline or on a signal, and counts learnt clauses
@@ -306,7 +348,7 @@ struct Encoder<'a, 'w> {
 }
 
 impl<'a, 'w> Encoder<'a, 'w> {
-    fn new(p: &'a Problem, dom: &'a [u64]) -> Encoder<'a, 'w> {
+    fn new(p: &'a Problem, dom: &'a [u64], solver: cadical::Solver<Watch<'w>>) -> Encoder<'a, 'w> {
         let n = p.n;
         let mut x = vec![0; n * n * n];
         let mut next = 1;
@@ -321,7 +363,7 @@ impl<'a, 'w> Encoder<'a, 'w> {
         Encoder {
             p,
             dom,
-            solver: cadical::Solver::new(),
+            solver,
             x,
             next,
         }

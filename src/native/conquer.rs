@@ -1,27 +1,33 @@
 //! The conquer of cube-and-conquer: workers, each with its own CaDiCaL over
-//! the same clauses (the root's encoding), take cubes from a shared queue,
-//! largest first, and solve each under its literals as assumptions. A
-//! worker's learnt clauses stay with it from cube to cube; its short ones,
-//! and the negation of the assumptions a refuted cube failed on, go to the
-//! other workers, which add them before their next cube.
+//! the same clauses (the root's encoding), search the space together and
+//! share what they learn.
 //!
-//! With two workers or more, the queue starts with the whole space (the
-//! empty cube): one worker searches it as one thread would, so a puzzle the
-//! split serves badly (the cubes' conflicts together well over one search's)
-//! takes no longer than on one thread, while the refuted cubes' clauses
-//! still prune its search.
+//! With two workers or more, two of them search the whole space (the empty
+//! cube), one in CaDiCaL's focused mode and one in its stable mode: a
+//! portfolio of two unlike searches, so that a puzzle one mode serves badly
+//! is settled by the other, and each prunes with the other's clauses. The
+//! workers beyond two, and a lone worker, take cubes from a shared queue,
+//! largest first, and solve each under its literals as assumptions; a
+//! worker's learnt clauses stay with it from cube to cube.
+//!
+//! Every worker offers its short learnt clauses, and the negation of the
+//! assumptions a refuted cube failed on, to the others, and takes theirs
+//! every [`IMPORT_INTERVAL`] conflicts: CaDiCaL adds clauses only between
+//! two `solve` calls, so a worker solves in slices of that many conflicts.
+//! A slice's end resets CaDiCaL's switching between its two modes, which
+//! is why every worker keeps to one mode.
 //!
 //! The cubes partition the space, so a solution lies in one cube alone and
 //! is blocked only in the worker that found it (which goes on in the same
-//! cube for more); the whole space's worker may find it again, and the
-//! board keeps it once. The run ends when the solutions wanted are found,
-//! when every cube is searched, or when a worker refutes the root itself (a
+//! cube for more); a whole-space worker may find it again, and the board
+//! keeps it once. The run ends when the solutions wanted are found, when
+//! every cube is searched, or when a worker refutes the root itself (a
 //! refutation that failed on no assumption: the whole space searched).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 
-use super::cadical_stage::{Encoded, Watch};
+use super::cadical_stage::{Encoded, Tuning, Watch};
 use super::cube::{CubeStats, Literal};
 use super::exchange::Exchange;
 use super::lookahead::Leaf;
@@ -29,8 +35,21 @@ use super::problem::Problem;
 use super::propagation::State;
 use super::{CdclRun, Clock};
 
-/// Learnt clauses up to this length are shared between workers.
-const SHARED_LENGTH: usize = 2;
+/// Learnt clauses up to this length are shared between workers. Eight
+/// took the busiest worker fewer conflicts than two (units and binaries)
+/// or sixteen on the hard peer puzzles (docs/performance.md).
+const SHARED_LENGTH: usize = 8;
+
+/// Conflicts a worker makes between two looks at the others' clauses.
+const IMPORT_INTERVAL: i32 = 1_000;
+
+/// Workers that search the whole space when there are two or more, and
+/// their modes.
+pub(super) const WHOLE_SPACE: [Tuning; 2] = [Tuning::Focused, Tuning::Stable];
+
+/// How a cube worker's CaDiCaL searches (the warm-up's solver goes on as
+/// worker 0, whichever it is).
+pub(super) const CUBE_TUNING: Tuning = Tuning::Focused;
 
 /// A cube's state on the board: not searched to the end, searched with no
 /// new solution in it, or with one.
@@ -66,13 +85,14 @@ impl Shared {
 }
 
 /// What the workers solve: the root (its encoding, every solution of
-/// `known` blocked) and the cubes, for up to `wanted` solutions.
+/// `known` blocked) and the cubes (None: no split, the whole-space workers
+/// alone), for up to `wanted` solutions.
 pub(super) struct Work<'a> {
     pub p: &'a Problem,
     pub root: &'a State,
     pub known: &'a [Vec<u8>],
     pub wanted: usize,
-    pub cubes: &'a [Leaf],
+    pub cubes: Option<&'a [Leaf]>,
 }
 
 /// What the workers share besides clauses.
@@ -90,12 +110,16 @@ struct Board<'a> {
     busiest: AtomicU64,
 }
 
-/// Solves the cubes of `work` on `workers` threads, sharing `shared`.
-/// `warm`, the warm-up's solver, is worker 0's: with two workers or more,
-/// it goes on with the whole space.
+/// How many of `threads` workers search the whole space.
+pub(super) fn whole_space_workers(threads: usize) -> usize {
+    if threads >= 2 { WHOLE_SPACE.len() } else { 0 }
+}
+
+/// Solves `work` on `threads` workers, sharing `shared`. `warm`, the
+/// warm-up's solver, is worker 0's.
 pub(super) fn conquer<'a>(
     work: Work<'_>,
-    workers: usize,
+    threads: usize,
     clock: Clock<'a>,
     shared: &'a Shared,
     mut warm: Option<Encoded<'a>>,
@@ -105,9 +129,16 @@ pub(super) fn conquer<'a>(
         root,
         known,
         wanted,
-        cubes,
+        cubes: split,
     } = work;
-    let workers = workers.clamp(1, cubes.len().max(1));
+    let whole = whole_space_workers(threads);
+    let cubes = split.unwrap_or_default();
+    // No more cube workers than cubes.
+    let workers = (whole + (threads.max(1) - whole).min(cubes.len())).max(1);
+    if split.is_some_and(<[Leaf]>::is_empty) {
+        // The split refuted every cube: the space is searched.
+        shared.done.store(true, Ordering::SeqCst);
+    }
     let queue: Vec<&[Literal]> = cubes.iter().map(|c| c.literals.as_slice()).collect();
     let board = Board {
         next: AtomicUsize::new(0),
@@ -124,12 +155,18 @@ pub(super) fn conquer<'a>(
     // The warm-up's conflicts held up every worker.
     let before = warm.as_mut().map_or(0, |w| w.conflicts());
     let encode = |me: usize| {
+        let tuning = if me < whole {
+            WHOLE_SPACE[me]
+        } else {
+            CUBE_TUNING
+        };
         Encoded::new(
             p,
             &root.dom,
             &root.live,
             known,
             Watch::new(clock, Some((exchange, me))),
+            tuning,
         )
     };
     std::thread::scope(|scope| {
@@ -143,13 +180,12 @@ pub(super) fn conquer<'a>(
                     None => (encode(me), before),
                 };
                 let mut seen = 0;
-                let whole: &[Literal] = &[];
-                let next = || match (me, workers) {
-                    (0, 2..) => Some((whole, None)),
-                    _ => {
-                        let i = board.next.fetch_add(1, Ordering::SeqCst);
-                        queue.get(i).map(|&cube| (cube, Some(i)))
+                let next = || {
+                    if me < whole {
+                        return Some((&[][..], None));
                     }
+                    let i = board.next.fetch_add(1, Ordering::SeqCst);
+                    queue.get(i).map(|&cube| (cube, Some(i)))
                 };
                 while let Some((cube, i)) = next() {
                     match search(&mut enc, cube, i, board, (exchange, me), &mut seen) {
@@ -176,7 +212,8 @@ pub(super) fn conquer<'a>(
     solutions.truncate(wanted);
     let enough = solutions.len() >= wanted;
     let root_refuted = board.root_refuted.load(Ordering::SeqCst);
-    let searched = board.finished.load(Ordering::SeqCst) == cubes.len() || root_refuted;
+    let searched =
+        root_refuted || split.is_some_and(|c| board.finished.load(Ordering::SeqCst) == c.len());
     let complete = searched && !enough;
     let mut stats = CubeStats {
         count: cubes.len(),
@@ -235,9 +272,7 @@ fn search(
             }
         }
     };
-    for clause in exchange.take(me, seen) {
-        enc.solver.add_clause(clause.iter().copied());
-    }
+    import(enc, exchange, me, seen);
     let Some(assumptions) = assumptions(enc, cube) else {
         // A literal the root already contradicts.
         finish(false);
@@ -245,6 +280,9 @@ fn search(
     };
     let mut found = false;
     loop {
+        enc.solver
+            .set_limit("conflicts", IMPORT_INTERVAL)
+            .expect("CaDiCaL has a conflict limit");
         match enc.solver.solve_with(assumptions.iter().copied()) {
             Some(true) => {
                 let values = enc.solution();
@@ -287,10 +325,19 @@ fn search(
                 finish(found);
                 return Some(true);
             }
-            // Stopped: by the run's end, or by the clock.
+            // Stopped: by the run's end, by the clock, or at the end of a
+            // slice.
             None if board.done.load(Ordering::SeqCst) => return None,
-            None => return Some(false),
+            None if enc.expired() => return Some(false),
+            None => import(enc, exchange, me, seen),
         }
+    }
+}
+
+/// Adds the clauses the other workers offered since `seen`.
+fn import(enc: &mut Encoded<'_>, exchange: &Exchange, me: usize, seen: &mut usize) {
+    for clause in exchange.take(me, seen) {
+        enc.solver.add_clause(clause.iter().copied());
     }
 }
 

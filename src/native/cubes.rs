@@ -15,7 +15,7 @@ use super::{
 };
 use crate::puzzle::ir::{Grid, Puzzle};
 
-/// Cubes per thread, when the options leave the count to the solver:
+/// Cubes per cube worker, when the options leave the count to the solver:
 /// several per worker, so that a worker done early takes another cube
 /// instead of waiting for the slowest.
 pub const CUBES_PER_THREAD: usize = 8;
@@ -23,71 +23,81 @@ pub const CUBES_PER_THREAD: usize = 8;
 /// How many cubes `opts` asks for: None for none.
 #[cfg(feature = "cdcl")]
 pub(super) fn count(opts: &Options) -> Option<usize> {
-    // Asked for only: on two threads the race of CaDiCaL and lazy clause
-    // generation still wins (docs/performance.md, Cube-and-conquer).
     let count = opts.cubes.unwrap_or(0);
     (count >= 2).then_some(count)
 }
 
-/// The conflict-driven stage by cubes: about `count` of them, on `threads`
-/// CaDiCaL workers. A short run of one CaDiCaL first ([`warm_up`], up to
-/// [`WARM_UP`] conflicts) settles the puzzles that need few conflicts as
-/// one thread would, unsplit (no cube stats), and shows which cell values
-/// the conflicts are about: the split branches on those.
+/// The conflict-driven stage on `threads` CaDiCaL workers
+/// ([`conquer`](super::conquer)): with two or more, two search the whole
+/// space; the others, or one alone, solve cubes, about `count` of them (by
+/// default [`CUBES_PER_THREAD`] per cube worker). Before a split, a short
+/// run of one CaDiCaL ([`warm_up`], up to [`WARM_UP`] conflicts) settles
+/// the puzzles that need few conflicts unsplit (no cube stats), and shows
+/// which cell values the conflicts are about: the split branches on those.
 #[cfg(feature = "cdcl")]
 pub(super) fn conquer(
     stage: &Stage<'_>,
     engine: &mut Propagator,
     clock: Clock<'_>,
-    count: usize,
+    count: Option<usize>,
     threads: usize,
 ) -> (super::CdclRun, Option<CubeStats>) {
     conquer_after(stage, engine, clock, count, threads, WARM_UP)
 }
 
-/// [`conquer`], with a warm-up of `warm` conflicts (0: none, the split by
-/// the depth-first search's choice of cells).
+/// [`conquer`], with a warm-up of `warm` conflicts before a split (0: none,
+/// the split by the depth-first search's choice of cells).
 #[cfg(feature = "cdcl")]
 pub(super) fn conquer_after(
     stage: &Stage<'_>,
     engine: &mut Propagator,
     clock: Clock<'_>,
-    count: usize,
+    count: Option<usize>,
     threads: usize,
     warm: u64,
 ) -> (super::CdclRun, Option<CubeStats>) {
     use super::conquer::{self, Shared};
     let shared = Shared::new();
     let clock = shared.clock(clock);
-    let warm = warm_up(stage, clock, warm, &shared);
+    let cube_workers = threads.max(1) - conquer::whole_space_workers(threads);
+    let count = (cube_workers > 0).then(|| count.unwrap_or(CUBES_PER_THREAD * cube_workers));
+    let warm = warm_up(
+        stage,
+        clock,
+        if count.is_some() { warm } else { 0 },
+        &shared,
+    );
     if warm.settled {
         return (warm.run, None);
     }
     let mut known = stage.known.to_vec();
     known.extend(warm.run.solutions.iter().cloned());
-    let cubing = lookahead::split(
-        stage.problem,
-        engine,
-        stage.root,
-        count,
-        clock,
-        warm.activity.as_deref(),
-    );
+    let cubing = count.map(|count| {
+        lookahead::split(
+            stage.problem,
+            engine,
+            stage.root,
+            count,
+            clock,
+            warm.activity.as_deref(),
+        )
+    });
     let (mut run, mut stats) = conquer::conquer(
         conquer::Work {
             p: stage.problem,
             root: stage.root,
             known: &known,
             wanted: stage.wanted - warm.run.solutions.len(),
-            cubes: &cubing.cubes,
+            cubes: cubing.as_ref().map(|c| c.cubes.as_slice()),
         },
         threads,
         clock,
         &shared,
         warm.solver,
     );
-    stats.count += cubing.refuted;
-    stats.refuted += cubing.refuted;
+    let refuted = cubing.map_or(0, |c| c.refuted);
+    stats.count += refuted;
+    stats.refuted += refuted;
     let mut solutions = warm.run.solutions;
     solutions.append(&mut run.solutions);
     run.solutions = solutions;
@@ -144,6 +154,7 @@ fn warm_up<'a>(
         &root.live,
         stage.known,
         Watch::new(clock, Some((&shared.exchange, 0))).tallied(),
+        super::conquer::WHOLE_SPACE[0],
     );
     let settled = loop {
         let left = limit.saturating_sub(enc.conflicts());

@@ -110,16 +110,16 @@ pub struct Options {
     pub progress: Option<Arc<Progress>>,
     /// Threads the conflict-driven stage may use. With 2 or more (and
     /// CaDiCaL built in, and no `effort` limit, which must give the same
-    /// answer everywhere), CaDiCaL and lazy clause generation race on the
-    /// same root and the first to finish answers ([`Stats::engine`]); with
-    /// 1, the search is exactly the single engine's.
+    /// answer everywhere), two CaDiCaL workers search the whole space in
+    /// its two modes, sharing short learnt clauses, and the threads beyond
+    /// two solve cubes ([`Stats::cubes`]); with 1, the search is exactly
+    /// the single engine's.
     pub threads: usize,
-    /// Cube-and-conquer, when asked: Some(k) splits the conflict-driven
-    /// stage into about k cubes that `threads` CaDiCaL workers solve side
-    /// by side ([`Stats::cubes`]; [`CUBES_PER_THREAD`] per thread is the
-    /// split a cluster gets). None, Some(0) or Some(1): no cubes. On two
-    /// threads the race still wins (docs/performance.md), so cubes are not
-    /// the default. An `effort` limit never splits.
+    /// The cubes the threads beyond two split the conflict-driven stage
+    /// into (by default [`CUBES_PER_THREAD`] per such thread, the split a
+    /// cluster gets too); with one thread, Some(k) has it solve k cubes in
+    /// turn (the cubes bench's measure of work inflation). None, Some(0)
+    /// or Some(1): the default. An `effort` limit never splits.
     pub cubes: Option<usize>,
 }
 
@@ -208,7 +208,9 @@ pub struct Stats {
     /// `cadical` or `lcg` (lazy clause generation).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine: Option<&'static str>,
-    /// The cubes, when the conflict-driven stage was split into cubes.
+    /// The conflict-driven stage's workers, when it ran on several (or on
+    /// cubes): the cubes (`count` 0 when two threads searched the whole
+    /// space alone) and the busiest worker's conflicts.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cubes: Option<CubeStats>,
 }
@@ -290,9 +292,8 @@ pub(crate) fn bits(mut word: u64) -> impl Iterator<Item = u32> {
 struct Clock<'a> {
     deadline: Option<Instant>,
     stop: Option<&'a AtomicBool>,
-    /// Raised when the run is over elsewhere: the race's other engine has
-    /// answered, or cube-and-conquer found the solutions wanted or refuted
-    /// the root.
+    /// Raised when the run is over elsewhere: another worker of
+    /// cube-and-conquer found the solutions wanted or refuted the root.
     lost: Option<&'a AtomicBool>,
     progress: Option<&'a Progress>,
 }
@@ -530,9 +531,9 @@ struct Learnt {
 
 /// The conflict-driven stage, by the engine `opts.learner` asks for
 /// (CaDiCaL only where it is built in and has an encoding for every cage);
-/// split into cubes when `opts` asks for them ([`cubes::count`]), which
-/// CaDiCaL workers then solve on `opts.threads` threads. `engine` is the
-/// search's propagator, for the split's look-ahead.
+/// on `opts.threads` CaDiCaL workers when there are two or more, or when
+/// `opts` asks for cubes ([`cubes::conquer`]). `engine` is the search's
+/// propagator, for the split's look-ahead.
 fn learn(
     stage: &Stage<'_>,
     engine: &mut propagation::Propagator,
@@ -541,22 +542,15 @@ fn learn(
 ) -> Learnt {
     #[cfg(feature = "cdcl")]
     if opts.learner == Learner::Auto && cadical_stage::encodable(stage.problem) {
-        // An effort limit promises the same answer on every machine: no
-        // cubes and no race.
-        if let (None, Some(count)) = (stage.conflicts, cubes::count(opts)) {
+        let count = cubes::count(opts);
+        // An effort limit promises the same answer on every machine: one
+        // worker, and no cubes.
+        if stage.conflicts.is_none() && (opts.threads >= 2 || count.is_some()) {
             let (run, cubes) = cubes::conquer(stage, engine, clock, count, opts.threads);
             return Learnt {
                 run,
                 engine: Engine::Cadical,
                 cubes,
-            };
-        }
-        if opts.threads >= 2 && stage.conflicts.is_none() {
-            let (run, engine) = race(stage, clock, [Engine::Cadical, Engine::Lcg]);
-            return Learnt {
-                run,
-                engine,
-                cubes: None,
             };
         }
         return Learnt {
@@ -571,58 +565,6 @@ fn learn(
         engine: Engine::Lcg,
         cubes: None,
     }
-}
-
-/// Runs `engines` on threads of their own: the first run that settles the
-/// question (the search exhausted, or the solutions wanted found) raises
-/// the others' flag and is the answer. When none settles it (the deadline
-/// or the caller's stop), the first engine's run is. Only the first
-/// engine publishes its progress, so the figures shown stay one engine's.
-#[cfg(feature = "cdcl")]
-fn race<const N: usize>(
-    stage: &Stage<'_>,
-    clock: Clock<'_>,
-    engines: [Engine; N],
-) -> (CdclRun, Engine) {
-    use std::sync::atomic::AtomicUsize;
-    const NONE: usize = usize::MAX;
-    let lost = AtomicBool::new(false);
-    let winner = AtomicUsize::new(NONE);
-    let mut runs: Vec<CdclRun> = std::thread::scope(|scope| {
-        let handles: Vec<_> = engines
-            .iter()
-            .enumerate()
-            .map(|(i, &engine)| {
-                let (lost, winner) = (&lost, &winner);
-                let clock = Clock {
-                    lost: Some(lost),
-                    progress: clock.progress.filter(|_| i == 0),
-                    ..clock
-                };
-                scope.spawn(move || {
-                    let run = engine.search(stage, clock);
-                    let settled = run.complete || run.solutions.len() >= stage.wanted;
-                    if settled
-                        && winner
-                            .compare_exchange(NONE, i, Ordering::SeqCst, Ordering::SeqCst)
-                            .is_ok()
-                    {
-                        lost.store(true, Ordering::SeqCst);
-                    }
-                    run
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a conflict-driven engine panicked"))
-            .collect()
-    });
-    let i = match winner.load(Ordering::SeqCst) {
-        NONE => 0,
-        i => i,
-    };
-    (runs.swap_remove(i), engines[i])
 }
 
 /// Whether this build has CaDiCaL (the `cdcl` feature) for its

@@ -500,16 +500,15 @@ fn progress_ends_at_the_final_effort_of_each_solve() {
     assert!(!stages[3].1);
 }
 
-/// Two threads or more: the conflict-driven stage starts with a short run
-/// of one CaDiCaL, and is split into cubes that CaDiCaL workers solve side
-/// by side when that run does not settle it. A unique puzzle gives the same
-/// grid as one thread, and the stats count the cubes (one satisfied, the
-/// others refuted); a puzzle the short run settles is solved as one thread
-/// solves it; with one thread there are no cubes, and an effort limit
-/// (which must give the same answer on every machine) never splits.
+/// Two threads or more: two CaDiCaL workers search the whole space of the
+/// conflict-driven stage, and the threads beyond two solve cubes of it. A
+/// unique puzzle gives the same grid as one thread; the stats say there
+/// were no cubes on two threads, and count them on three (one satisfied,
+/// the others refuted); an effort limit (which must give the same answer
+/// on every machine) runs one worker and never splits.
 #[cfg(feature = "cdcl")]
 #[test]
-fn more_threads_conquer_cubes() {
+fn more_threads_share_the_search() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/scale/peer/");
     let text = std::fs::read_to_string(format!("{dir}peer16-s1003.cage")).unwrap();
     let (p, _) = crate::front::cage::parse(&text).expect("fixture parses");
@@ -524,24 +523,15 @@ fn more_threads_conquer_cubes() {
     assert!(one.complete && one.solutions.len() == 1);
     assert_eq!(one.stats.engine, Some("cadical"));
     assert_eq!(one.stats.cubes, None);
-    let two = solve(
-        &p,
-        &Options {
-            cubes: Some(CUBES_PER_THREAD * 2),
-            ..opts(2, None)
-        },
-    )
-    .unwrap();
+    let two = solve(&p, &opts(2, None)).unwrap();
     assert!(two.complete);
     assert_eq!(two.solutions, one.solutions);
-    if one.stats.conflicts <= cubes::WARM_UP {
-        assert_eq!(
-            two.stats, one.stats,
-            "settled before the split, as one thread"
-        );
-    }
-    for threads in [2, 2, 3] {
-        let (more, cubes) = conquer_unwarmed(&p, &opts(threads, None), 8 * threads, threads);
+    assert_eq!(two.stats.engine, Some("cadical"));
+    let whole = two.stats.cubes.expect("the workers counted");
+    assert_eq!((whole.count, whole.refuted, whole.satisfied), (0, 0, 0));
+    assert!(0 < whole.busiest && whole.busiest <= two.stats.conflicts);
+    for threads in [1, 3, 3] {
+        let (more, cubes) = conquer_unwarmed(&p, &opts(threads, None), 8, threads);
         assert!(more.complete, "every cube searched");
         let grids: Vec<Grid> = more
             .solutions
@@ -550,7 +540,7 @@ fn more_threads_conquer_cubes() {
             .collect();
         assert_eq!(grids, one.solutions);
         let cubes = cubes.expect("cubes counted");
-        assert!(cubes.count >= 2 * threads, "{cubes:?}");
+        assert!(cubes.count >= 4, "{cubes:?}");
         assert_eq!(cubes.satisfied, 1, "{cubes:?}");
         assert_eq!(cubes.refuted + cubes.satisfied, cubes.count, "{cubes:?}");
         assert!(cubes.busiest <= more.conflicts, "{cubes:?}");
@@ -571,10 +561,10 @@ fn more_threads_conquer_cubes() {
     assert_eq!(forced.stats, one.stats, "an effort limit never splits");
 }
 
-/// The conflict-driven stage of `p` by `count` cubes on `threads` workers,
-/// with no warm-up run before the split: the cubes' run itself, on any
-/// puzzle (the stages before it must leave it open). The solutions are
-/// those of the stage.
+/// The conflict-driven stage of `p` on `threads` workers (by `count` cubes
+/// where some take cubes), with no warm-up run before a split: the
+/// workers' run itself, on any puzzle (the stages before it must leave it
+/// open). The solutions are those of the stage.
 #[cfg(feature = "cdcl")]
 fn conquer_unwarmed(
     p: &Puzzle,
@@ -593,7 +583,14 @@ fn conquer_unwarmed(
         wanted: opts.max_solutions - pre.solutions.len(),
         conflicts: None,
     };
-    cubes::conquer_after(&stage, &mut pre.engine, Clock::default(), count, threads, 0)
+    cubes::conquer_after(
+        &stage,
+        &mut pre.engine,
+        Clock::default(),
+        Some(count),
+        threads,
+        0,
+    )
 }
 
 /// Every solution of `p` (row-major values), sorted, by depth-first search.

@@ -549,7 +549,7 @@ mod tests {
         let r = resolve(&request(), &none).ok().unwrap();
         assert!(matches!(r.engine, Engine::Native { .. }));
         assert!(r.warnings.is_empty());
-        // Threads are the native solver's too: the engines race.
+        // Threads are the native solver's too: its workers share a search.
         let r = resolve(
             &Request {
                 threads: Some(2),
