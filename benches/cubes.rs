@@ -16,8 +16,8 @@
 //!   makespan of the cubes' conflicts, scheduled in queue order, each cube
 //!   to the first idle worker);
 //! - with `CAGEC_CUBES_WALL=1`, the wall time on one thread and on two
-//!   (`threads: 2`, the default split), and their ratio: run it on a quiet
-//!   machine.
+//!   (`threads: 2`: two whole-space workers sharing clauses), and their
+//!   ratio: run it on a quiet machine.
 //!
 //! Environment: `CAGEC_CUBES_SIZES` (default `25,30`), `CAGEC_CUBES_PUZZLES`
 //! (per size, default 6), `CAGEC_CUBES_COUNTS` (default `2,8,32,128`),
@@ -197,7 +197,6 @@ fn bench() -> Result<(), String> {
                 &Options {
                     deadline: deadline(),
                     threads: 2,
-                    cubes: Some(native::CUBES_PER_THREAD * 2),
                     ..base.clone()
                 },
             )?;
@@ -210,7 +209,7 @@ fn bench() -> Result<(), String> {
         }
     }
     if wall {
-        println!("\nWall time, one thread against two (the default split); quiet machine only.\n");
+        println!("\nWall time, one thread against two; quiet machine only.\n");
         println!(
             "| puzzle | 1 thread (s) | 2 threads (s) | ratio | cubes: count, refuted, satisfied | busiest worker's conflicts |"
         );
