@@ -45,11 +45,10 @@ const IMPORT_INTERVAL: i32 = 1_000;
 
 /// Workers that search the whole space when there are two or more, and
 /// their modes.
-pub(super) const WHOLE_SPACE: [Tuning; 2] = [Tuning::Focused, Tuning::Stable];
+const WHOLE_SPACE: [Tuning; 2] = [Tuning::Focused, Tuning::Stable];
 
-/// How a cube worker's CaDiCaL searches (the warm-up's solver goes on as
-/// worker 0, whichever it is).
-pub(super) const CUBE_TUNING: Tuning = Tuning::Focused;
+/// How a cube worker's CaDiCaL searches.
+const CUBE_TUNING: Tuning = Tuning::Focused;
 
 /// A cube's state on the board: not searched to the end, searched with no
 /// new solution in it, or with one.
@@ -115,6 +114,16 @@ pub(super) fn whole_space_workers(threads: usize) -> usize {
     if threads >= 2 { WHOLE_SPACE.len() } else { 0 }
 }
 
+/// How worker `me` of `threads` searches (worker 0's solver is the
+/// warm-up's, when there is one).
+pub(super) fn tuning(me: usize, threads: usize) -> Tuning {
+    if me < whole_space_workers(threads) {
+        WHOLE_SPACE[me]
+    } else {
+        CUBE_TUNING
+    }
+}
+
 /// Solves `work` on `threads` workers, sharing `shared`. `warm`, the
 /// warm-up's solver, is worker 0's.
 pub(super) fn conquer<'a>(
@@ -155,18 +164,13 @@ pub(super) fn conquer<'a>(
     // The warm-up's conflicts held up every worker.
     let before = warm.as_mut().map_or(0, |w| w.conflicts());
     let encode = |me: usize| {
-        let tuning = if me < whole {
-            WHOLE_SPACE[me]
-        } else {
-            CUBE_TUNING
-        };
         Encoded::new(
             p,
             &root.dom,
             &root.live,
             known,
             Watch::new(clock, Some((exchange, me))),
-            tuning,
+            tuning(me, threads),
         )
     };
     std::thread::scope(|scope| {

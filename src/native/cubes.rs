@@ -66,6 +66,7 @@ pub(super) fn conquer_after(
         clock,
         if count.is_some() { warm } else { 0 },
         &shared,
+        conquer::tuning(0, threads),
     );
     if warm.settled {
         return (warm.run, None);
@@ -121,15 +122,16 @@ struct WarmUp<'a> {
     solver: Option<super::cadical_stage::Encoded<'a>>,
 }
 
-/// Up to `limit` conflicts of CaDiCaL on the stage: the solutions it
-/// finds on the way, and how often each cell value occurred in the clauses
-/// it learnt.
+/// Up to `limit` conflicts of CaDiCaL, tuned as worker 0 (which goes on
+/// with its solver), on the stage: the solutions it finds on the way, and
+/// how often each cell value occurred in the clauses it learnt.
 #[cfg(feature = "cdcl")]
 fn warm_up<'a>(
     stage: &Stage<'_>,
     clock: Clock<'a>,
     limit: u64,
     shared: &'a super::conquer::Shared,
+    tuning: super::cadical_stage::Tuning,
 ) -> WarmUp<'a> {
     use super::cadical_stage::{Encoded, Watch};
     let mut run = super::CdclRun {
@@ -154,7 +156,7 @@ fn warm_up<'a>(
         &root.live,
         stage.known,
         Watch::new(clock, Some((&shared.exchange, 0))).tallied(),
-        super::conquer::WHOLE_SPACE[0],
+        tuning,
     );
     let settled = loop {
         let left = limit.saturating_sub(enc.conflicts());
