@@ -53,12 +53,14 @@ def test_enumeration() -> None:
     assert kk.complete is True and kk.unique is True and len(kk.solutions) == 1
 
 
-def test_progress_follows_the_native_search() -> None:
+@pytest.mark.parametrize("threads", [1, 2])
+def test_progress_follows_the_native_search(threads: int) -> None:
     # A held-out 20x20 that reaches the conflict-driven stage: a few seconds.
+    # On two threads the conflicts are both workers' together, and still
+    # never go back.
     p = cagec.Puzzle.from_file(ROOT / "fixtures" / "scale" / "peer" / "peer20-s1001.cage")
     seen: list = []
-    # One thread: the figures are one search's (with two, two workers share it).
-    s = p.solve(unique=True, progress=seen.append, threads=1)
+    s = p.solve(unique=True, progress=seen.append, threads=threads)
     assert s.unique is True and s.stats["engine"] == "cadical"
     assert all(isinstance(f, cagec.Progress) for f in seen)
     order = ["propagation", "search", "probing", "cdcl"]

@@ -272,7 +272,7 @@ impl Tuning {
 /// Stops CaDiCaL at the deadline or on a signal, and counts learnt clauses
 /// (its conflicts), which it publishes whenever CaDiCaL asks whether to stop.
 /// A worker of cube-and-conquer also offers its short learnt clauses to the
-/// others, and publishes the conflicts of all workers together.
+/// others, and worker 0 publishes the conflicts of all workers together.
 pub(super) struct Watch<'a> {
     clock: Clock<'a>,
     learnt: u64,
@@ -304,7 +304,11 @@ impl<'a> Watch<'a> {
 impl cadical::Callbacks for Watch<'_> {
     fn terminate(&mut self) -> bool {
         match self.exchange {
-            Some((x, _)) => self.clock.conflicts(x.conflicts()),
+            // Worker 0 alone publishes the workers' conflicts together: two
+            // writers could put an older count after a newer one, and the
+            // figure a face shows would go back.
+            Some((x, 0)) => self.clock.conflicts(x.conflicts()),
+            Some(_) => {}
             None => self.clock.conflicts(self.learnt),
         }
         self.clock.expired()
