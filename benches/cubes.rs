@@ -1,7 +1,8 @@
 //! `cargo bench --bench cubes`: cube-and-conquer's work inflation, in
 //! counts that do not depend on the machine's load. Each hard held-out peer
-//! puzzle (`fixtures/scale/peer`, 25×25 and 30×30 by default) is solved with
-//! uniqueness proved (two solutions asked for):
+//! puzzle (`fixtures/scale/peer`: the CP-SAT peer's `peer*` and the SAT
+//! peer's `sat*`; 25×25 and 30×30 by default) is solved with uniqueness
+//! proved (two solutions asked for):
 //!
 //! - on one thread, as `--threads 1` solves it: its conflicts are the
 //!   baseline;
@@ -20,7 +21,7 @@
 //!   ratio: run it on a quiet machine.
 //!
 //! Environment: `CAGEC_CUBES_SIZES` (default `25,30`), `CAGEC_CUBES_PUZZLES`
-//! (per size, default 6), `CAGEC_CUBES_COUNTS` (default `2,8,32,128`),
+//! (per size and generator, default 6), `CAGEC_CUBES_COUNTS` (default `2,8,32,128`),
 //! `CAGEC_CUBES_CORES` (default `2,8,16`), `CAGEC_CUBES_ONLY` (a puzzle's
 //! file stem, e.g. `peer25-s1002`: that puzzle alone, for `valgrind
 //! --tool=callgrind`), `CAGEC_CUBES_LIMIT` (seconds per solve, default 300).
@@ -59,7 +60,11 @@ fn bench() -> Result<(), String> {
     let wall = std::env::var("CAGEC_CUBES_WALL").is_ok_and(|v| v == "1");
     let mut puzzles: Vec<(PathBuf, Puzzle)> = Vec::new();
     for &n in &sizes {
-        let mut corpus = peer_corpus("peer", n, if smoke { 6 } else { count })?;
+        let per = if smoke { 6 } else { count };
+        // Both held-out generators: CP-SAT's (`peer*`) and the SAT peer's
+        // (`sat*`, the only 30×30s).
+        let mut corpus = peer_corpus("peer", n, per)?;
+        corpus.extend(peer_corpus("sat", n, per)?);
         if smoke {
             // The hard one of the 16×16s, which reaches the conflict-driven stage.
             corpus.retain(|(path, _)| path.ends_with("peer16-s1003.cage"));

@@ -4,12 +4,14 @@ independent of cagec's code and of the CP-SAT peer (kenken_cpsat.py).
 
   generate  unique puzzles: a random Latin square (Jacobson-Matthews), cages
             of 1-6 cells grown by random walks, operations drawn per cage
-            size; uniqueness proved by CaDiCaL 1.9.5 (python-sat's
-            cadical195) on this script's own CNF: the direct encoding of the
-            Latin square, pairs for - and /, and layers of partial sums or
-            partial products for + and *. While the planted square is not the
-            only solution, a cage where a second solution differs gets a new
-            clue or is split.
+            size (--products: the share of products among them);
+            uniqueness proved by CaDiCaL 1.9.5 (python-sat's cadical195) on
+            this script's own CNF: the direct encoding of the Latin square,
+            supports for two-cell cages, a table of the allowed tuples (one
+            selector each) for cages of up to three cells, and layers of
+            partial sums or partial products beyond. While the planted square
+            is not the only solution, a cage where a second solution differs
+            gets a new clue or is split.
 
 Used by `benches/scale.rs` (its held-out corpus) and nothing else in the
 product. Puzzles are J-wiki cage lines (`11+,1 2 5 6`, cells numbered
@@ -17,6 +19,7 @@ row-major from 0), the format `cagec` reads.
 """
 
 import argparse
+import itertools
 import json
 import math
 import subprocess
@@ -115,9 +118,11 @@ def walk_cages(n, rng, weights):
     return cages
 
 
-def clue(cells, grid, rng, avoid=None):
+def clue(cells, grid, rng, avoid=None, products=None):
     """An operation and target that `grid` meets on `cells` and, if given,
-    `avoid` does not; None when no operation separates them."""
+    `avoid` does not; None when no operation separates them. `products`:
+    the chance that a cage of two cells or more tries a product first
+    (None: the operations' own weights)."""
     vals = [grid[i] for i in cells]
     if len(vals) == 1:
         options = [("", vals[0])]
@@ -129,6 +134,8 @@ def clue(cells, grid, rng, avoid=None):
     else:
         options = [("+", sum(vals))] * 3 + [("*", math.prod(vals))] * 2
     rng.shuffle(options)
+    if products is not None and len(vals) > 1 and rng.random() < products:
+        options.sort(key=lambda o: o[0] != "*")
     for op, t in options:
         if avoid is None or not meets(op, t, [avoid[i] for i in cells]):
             return op, t
@@ -197,14 +204,38 @@ class Cnf:
         n = self.n
         if op == "":
             self.clauses.append([self.x(cells[0], t)])
-        elif op in "-%":
+        elif len(cells) == 2:
+            # Two cells always share a line, so their values differ.
             a, b = cells
             for u in range(1, n + 1):
                 ok = [w for w in range(1, n + 1) if meets(op, t, [u, w]) and w != u]
                 self.clauses.append([-self.x(a, u)] + [self.x(b, w) for w in ok])
                 self.clauses.append([-self.x(b, u)] + [self.x(a, w) for w in ok])
+        elif len(cells) == 3:
+            self.table(op, t, cells)
         else:
             self.layers(op, t, cells)
+
+    def table(self, op, t, cells):
+        """One selector per allowed tuple (values distinct where two cells
+        share a line): exactly one selector holds, a selector sets its
+        values, and a value implies one of the selectors that have it, so
+        that propagation removes every value no tuple supports."""
+        n = self.n
+        apart = [(i, j) for i in range(len(cells)) for j in range(i)
+                 if cells[i] // n == cells[j] // n or cells[i] % n == cells[j] % n]
+        rows = [vs for vs in itertools.product(range(1, n + 1), repeat=len(cells))
+                if meets(op, t, list(vs)) and all(vs[i] != vs[j] for i, j in apart)]
+        chosen = [self.fresh() for _ in rows]
+        self.clauses.append(list(chosen))
+        support = {}
+        for s, vs in zip(chosen, rows):
+            for cell, v in zip(cells, vs):
+                self.clauses.append([-s, self.x(cell, v)])
+                support.setdefault((cell, v), []).append(s)
+        for cell in cells:
+            for v in range(1, n + 1):
+                self.clauses.append([-self.x(cell, v)] + support.get((cell, v), []))
 
     def layers(self, op, t, cells):
         """Partial results after each cell as variables; a step that
@@ -273,18 +304,23 @@ def quick_second(n, cages, grid, finder):
     return next((g for g in flat if g != grid), None)
 
 
-def unique_puzzle(n, seed, budget, weights, finder=None):
+def unique_puzzle(n, seed, budget, weights, finder=None, products=None, verbose=False):
     rng = random.Random(seed)
     grid = latin_square(n, rng)
     assert check_latin(grid, n)
-    cages = [(*clue(cells, grid, rng), cells) for cells in walk_cages(n, rng, weights)]
+    cages = [(*clue(cells, grid, rng, products=products), cells)
+             for cells in walk_cages(n, rng, weights)]
     reshapes = 0
     while True:
+        start = time.perf_counter()
         other = quick_second(n, cages, grid, finder) if finder else None
         if other is not None:
-            status = "other"
+            status, by = "other", "finder"
         else:
-            status, other = second_solution(n, cages, grid, budget)
+            (status, other), by = second_solution(n, cages, grid, budget), "CaDiCaL"
+        if verbose:
+            print(f"  seed {seed}, {len(cages)} cages: {status} by {by} "
+                  f"in {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
         if status == "unique":
             return cages, grid, reshapes
         if status == "unknown":
@@ -293,12 +329,13 @@ def unique_puzzle(n, seed, budget, weights, finder=None):
         cell = rng.choice([i for i in range(n * n) if grid[i] != other[i]])
         k = next(k for k, (_, _, cs) in enumerate(cages) if cell in cs)
         cells = cages[k][2]
-        new = clue(cells, grid, rng, avoid=other)
+        new = clue(cells, grid, rng, avoid=other, products=products)
         if new is not None and rng.random() < 0.7:
             cages[k] = (*new, cells)
             continue
         rest = [i for i in cells if i != cell]
-        cages[k : k + 1] = [(*clue(p, grid, rng), p) for p in [[cell]] + pieces(rest, n)]
+        cages[k : k + 1] = [(*clue(p, grid, rng, products=products), p)
+                            for p in [[cell]] + pieces(rest, n)]
 
 
 def write(path, text):
@@ -318,8 +355,13 @@ def main():
                     help="conflicts per SAT call (0: none); a puzzle over it is skipped")
     ap.add_argument("--weights", default=",".join(map(str, WEIGHTS)),
                     help="relative weights of cage sizes 1..6 (default %(default)s)")
+    ap.add_argument("--products", type=float,
+                    help="the chance (0..1) that a cage of two cells or more is a product "
+                    "where its values allow one (default: the operations' own weights)")
     ap.add_argument("--finder", help="a cagec binary that looks for a second solution "
                     "first while reshaping (the SAT solver still proves every puzzle unique)")
+    ap.add_argument("-v", "--verbose", action="store_true",
+                    help="print every search for a second solution")
     ap.add_argument("-o", "--output", required=True)
     a = ap.parse_args()
     os.makedirs(a.output, exist_ok=True)
@@ -328,14 +370,17 @@ def main():
         start = time.perf_counter()
         try:
             weights = [float(w) for w in a.weights.split(",")]
-            cages, grid, reshapes = unique_puzzle(n, seed, a.budget, weights, a.finder)
+            cages, grid, reshapes = unique_puzzle(n, seed, a.budget, weights, a.finder,
+                                                  a.products, a.verbose)
         except RuntimeError as e:
             print(f"skipped: {e}", file=sys.stderr)
             continue
         cages.sort(key=lambda c: min(c[2]))
         name = os.path.join(a.output, f"sat{n}-s{seed}")
         finder = " --finder cagec" if a.finder else ""
-        head = (f"# kenken_sat.py generate --size {n} --seed {seed} --weights {a.weights}{finder}: unique "
+        products = f" --products {a.products}" if a.products is not None else ""
+        head = (f"# kenken_sat.py generate --size {n} --seed {seed} --weights {a.weights}"
+                f"{products}{finder}: unique "
                 f"(proved by CaDiCaL after {reshapes} reshapes)\n")
         write(name + ".cage", head + "".join(
             f"{t}{op},{' '.join(map(str, sorted(cells)))}\n" for op, t, cells in cages))
