@@ -8,8 +8,8 @@ independent of cagec's code and of the CP-SAT peer (kenken_cpsat.py).
             uniqueness proved by CaDiCaL 1.9.5 (python-sat's cadical195) on
             this script's own CNF: the direct encoding of the Latin square,
             supports for two-cell cages, a table of the allowed tuples (one
-            selector each) for cages of up to three cells, and layers of
-            partial sums or partial products beyond. While the planted square
+            selector each) for three-cell cages, and layers of partial sums
+            or partial products for larger ones. While the planted square
             is not the only solution, a cage where a second solution differs
             gets a new clue or is split.
 
@@ -218,9 +218,10 @@ class Cnf:
 
     def table(self, op, t, cells):
         """One selector per allowed tuple (values distinct where two cells
-        share a line): exactly one selector holds, a selector sets its
-        values, and a value implies one of the selectors that have it, so
-        that propagation removes every value no tuple supports."""
+        share a line): some selector holds (no two can, as their tuples
+        differ in a cell), a selector sets its values, and a value implies
+        one of the selectors that have it, so that propagation removes every
+        value no tuple supports."""
         n = self.n
         apart = [(i, j) for i in range(len(cells)) for j in range(i)
                  if cells[i] // n == cells[j] // n or cells[i] % n == cells[j] % n]
