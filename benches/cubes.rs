@@ -22,7 +22,8 @@
 //!
 //! Environment: `CAGEC_CUBES_SIZES` (default `25,30`), `CAGEC_CUBES_PUZZLES`
 //! (per size and generator, default 6), `CAGEC_CUBES_COUNTS` (default `2,8,32,128`),
-//! `CAGEC_CUBES_CORES` (default `2,8,16`), `CAGEC_CUBES_ONLY` (a puzzle's
+//! `CAGEC_CUBES_CORES` (default `2,8,16`), `CAGEC_CUBES_APART` (`0`: no
+//! cubes apart, the slow part, and no prediction), `CAGEC_CUBES_ONLY` (a puzzle's
 //! file stem, e.g. `peer25-s1002`: that puzzle alone, for `valgrind
 //! --tool=callgrind`), `CAGEC_CUBES_LIMIT` (seconds per solve, default 300).
 //! Under `cargo test` it does a smoke run on one 16×16.
@@ -58,6 +59,7 @@ fn bench() -> Result<(), String> {
     let only = std::env::var("CAGEC_CUBES_ONLY").ok();
     let limit = Duration::from_secs(env_or("CAGEC_CUBES_LIMIT", 300));
     let wall = std::env::var("CAGEC_CUBES_WALL").is_ok_and(|v| v == "1");
+    let apart = !std::env::var("CAGEC_CUBES_APART").is_ok_and(|v| v == "0");
     let mut puzzles: Vec<(PathBuf, Puzzle)> = Vec::new();
     for &n in &sizes {
         let per = if smoke { 6 } else { count };
@@ -130,16 +132,19 @@ fn bench() -> Result<(), String> {
                     "{name}: {k} cubes found other solutions than one thread"
                 ));
             }
-            if std::env::var("CAGEC_CUBES_APART").is_ok_and(|v| v == "0") {
-                let busiest = seq.out.stats.cubes.map_or(0, |c| c.busiest).max(1);
+            if !apart {
+                // The row without its `apart` columns.
                 println!(
-                    "| {name} | {}, {} | {k} | {:?} | {} | {:.2} | speed-up {:.2} |",
+                    "| {name} | {}, {} | {k} | {} | {} | {:.2} | - | - | - |{}",
                     one.out.stats.stage,
                     one.out.stats.conflicts,
-                    seq.out.stats.cubes,
+                    seq.out
+                        .stats
+                        .cubes
+                        .map_or("-".into(), |c| c.count.to_string()),
                     seq.out.stats.conflicts,
                     seq.out.stats.conflicts as f64 / one.out.stats.conflicts.max(1) as f64,
-                    one.out.stats.conflicts as f64 / busiest as f64,
+                    " - |".repeat(cores.len()),
                 );
                 continue;
             }
