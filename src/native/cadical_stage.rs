@@ -67,62 +67,15 @@ pub(super) fn search(
     clock: Clock<'_>,
     conflicts: Option<u64>,
 ) -> CdclRun {
-    let mut enc = Encoded::new(
+    Encoded::new(
         p,
         &root.dom,
         &root.live,
         known,
         Watch::new(clock, None),
         Tuning::Default,
-    );
-    let mut run = CdclRun {
-        solutions: Vec::new(),
-        complete: false,
-        timed_out: false,
-        out_of_effort: false,
-        conflicts: 0,
-    };
-    while run.solutions.len() < max_new {
-        if let Some(limit) = conflicts {
-            let left = limit.saturating_sub(enc.conflicts());
-            if left == 0 {
-                // CaDiCaL reads a limit of 0 as none: the effort is spent.
-                run.out_of_effort = true;
-                break;
-            }
-            let left = i32::try_from(left).unwrap_or(i32::MAX);
-            enc.solver
-                .set_limit("conflicts", left)
-                .expect("CaDiCaL has a conflict limit");
-        }
-        match enc.solver.solve() {
-            Some(true) => {
-                let values = enc.solution();
-                let block = enc.blocking(&values);
-                run.solutions.push(values);
-                if block.is_empty() {
-                    // Every cell fixed at the root: no other solution.
-                    run.complete = true;
-                    break;
-                }
-                enc.solver.add_clause(block);
-            }
-            Some(false) => {
-                run.complete = true;
-                break;
-            }
-            None => {
-                if clock.expired() {
-                    run.timed_out = true;
-                } else {
-                    run.out_of_effort = true;
-                }
-                break;
-            }
-        }
-    }
-    run.conflicts = enc.conflicts();
-    run
+    )
+    .search(max_new, conflicts)
 }
 
 /// The CNF of a root state in a CaDiCaL of its own, with the variable of
@@ -175,6 +128,54 @@ impl<'a> Encoded<'a> {
             dom: dom.to_vec(),
             n: p.n,
         }
+    }
+
+    /// Up to `max_new` more solutions, each blocked once found, within
+    /// `conflicts` of this solver's in all (None: no limit). Out of effort
+    /// when the limit stopped it, timed out when the watch's clock did.
+    pub fn search(&mut self, max_new: usize, conflicts: Option<u64>) -> CdclRun {
+        let mut run = CdclRun::default();
+        while run.solutions.len() < max_new {
+            if let Some(limit) = conflicts {
+                let left = limit.saturating_sub(self.conflicts());
+                if left == 0 {
+                    // CaDiCaL reads a limit of 0 as none: the effort is spent.
+                    run.out_of_effort = true;
+                    break;
+                }
+                let left = i32::try_from(left).unwrap_or(i32::MAX);
+                self.solver
+                    .set_limit("conflicts", left)
+                    .expect("CaDiCaL has a conflict limit");
+            }
+            match self.solver.solve() {
+                Some(true) => {
+                    let values = self.solution();
+                    let block = self.blocking(&values);
+                    run.solutions.push(values);
+                    if block.is_empty() {
+                        // Every cell fixed at the root: no other solution.
+                        run.complete = true;
+                        break;
+                    }
+                    self.solver.add_clause(block);
+                }
+                Some(false) => {
+                    run.complete = true;
+                    break;
+                }
+                None => {
+                    if self.expired() {
+                        run.timed_out = true;
+                    } else {
+                        run.out_of_effort = true;
+                    }
+                    break;
+                }
+            }
+        }
+        run.conflicts = self.conflicts();
+        run
     }
 
     /// The literal of "cell c holds bit b": Ok(var), or Err(truth) when the

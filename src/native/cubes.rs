@@ -134,16 +134,9 @@ fn warm_up<'a>(
     tuning: super::cadical_stage::Tuning,
 ) -> WarmUp<'a> {
     use super::cadical_stage::{Encoded, Watch};
-    let mut run = super::CdclRun {
-        solutions: Vec::new(),
-        complete: false,
-        timed_out: false,
-        out_of_effort: false,
-        conflicts: 0,
-    };
     if limit == 0 {
         return WarmUp {
-            run,
+            run: super::CdclRun::default(),
             settled: false,
             activity: None,
             solver: None,
@@ -158,40 +151,9 @@ fn warm_up<'a>(
         Watch::new(clock, Some((&shared.exchange, 0))).tallied(),
         tuning,
     );
-    let settled = loop {
-        let left = limit.saturating_sub(enc.conflicts());
-        if left == 0 {
-            break false;
-        }
-        enc.solver
-            .set_limit("conflicts", i32::try_from(left).unwrap_or(i32::MAX))
-            .expect("CaDiCaL has a conflict limit");
-        match enc.solver.solve() {
-            Some(true) => {
-                let values = enc.solution();
-                let block = enc.blocking(&values);
-                run.solutions.push(values);
-                if block.is_empty() {
-                    run.complete = true;
-                    break true;
-                }
-                if run.solutions.len() >= stage.wanted {
-                    break true;
-                }
-                enc.solver.add_clause(block);
-            }
-            Some(false) => {
-                run.complete = true;
-                break true;
-            }
-            None if clock.expired() => {
-                run.timed_out = true;
-                break true;
-            }
-            None => break false,
-        }
-    };
-    run.conflicts = enc.conflicts();
+    let run = enc.search(stage.wanted, Some(limit));
+    // Stopped by the limit alone: the question is still open.
+    let settled = !run.out_of_effort;
     WarmUp {
         run,
         settled,

@@ -465,6 +465,7 @@ impl Prelude {
 }
 
 /// What a conflict-driven stage found, and why it stopped.
+#[derive(Default)]
 pub(crate) struct CdclRun {
     /// New solutions, row-major values.
     pub solutions: Vec<Vec<u8>>,

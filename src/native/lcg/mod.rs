@@ -292,13 +292,7 @@ pub(super) fn search(
     conflicts: Option<u64>,
 ) -> CdclRun {
     let mut s = Lcg::new(p, root);
-    let mut run = CdclRun {
-        solutions: Vec::new(),
-        complete: false,
-        timed_out: false,
-        out_of_effort: false,
-        conflicts: 0,
-    };
+    let mut run = CdclRun::default();
     for sol in known {
         // A known solution the root excludes needs no clause.
         if root
