@@ -88,6 +88,8 @@ pub(super) struct Encoded<'a> {
     x: Vec<i32>,
     dom: Vec<u64>,
     n: usize,
+    /// -1 when every variable is negated ([`Tuning::sign`]).
+    sign: i32,
 }
 
 impl<'a> Encoded<'a> {
@@ -101,7 +103,8 @@ impl<'a> Encoded<'a> {
         watch: Watch<'a>,
         tuning: Tuning,
     ) -> Encoded<'a> {
-        let mut enc: Encoder<'_, 'a> = Encoder::new(p, dom, tuning.solver());
+        let sign = tuning.sign();
+        let mut enc: Encoder<'_, 'a> = Encoder::new(p, dom, tuning.solver(), sign);
         enc.latin();
         for cage in &p.cages {
             // A sum's or product's live tuples are those its cells' domains
@@ -121,13 +124,25 @@ impl<'a> Encoded<'a> {
         }
         let Encoder { solver, x, .. } = enc;
         let mut solver = solver;
-        solver.set_callbacks(Some(watch));
+        solver.set_callbacks(Some(Watch { sign, ..watch }));
         Encoded {
             solver,
             x,
             dom: dom.to_vec(),
             n: p.n,
+            sign,
         }
+    }
+
+    /// Adds `clause`, which another worker shared (in the shared polarity).
+    pub fn add_shared(&mut self, clause: &[i32]) {
+        let sign = self.sign;
+        self.solver.add_clause(clause.iter().map(|&l| l * sign));
+    }
+
+    /// `clause` of this solver's literals, in the shared polarity.
+    pub fn to_shared(&self, clause: &[i32]) -> Vec<i32> {
+        clause.iter().map(|&l| l * self.sign).collect()
     }
 
     /// Up to `max_new` more solutions, each blocked once found, within
@@ -226,7 +241,9 @@ impl<'a> Encoded<'a> {
             .unwrap_or_default();
         self.x
             .iter()
-            .map(|&v| tally.get(v as usize).copied().unwrap_or(0) * u32::from(v != 0))
+            .map(|&v| {
+                tally.get(v.unsigned_abs() as usize).copied().unwrap_or(0) * u32::from(v != 0)
+            })
             .collect()
     }
 
@@ -255,7 +272,7 @@ pub(super) enum Tuning {
     /// Focused mode only (its `unsat` configuration): frequent restarts.
     Focused,
     /// Stable mode only (its `sat` configuration): rare restarts, saved
-    /// phases.
+    /// phases; every variable negated ([`Tuning::sign`]).
     Stable,
 }
 
@@ -268,6 +285,20 @@ impl Tuning {
         };
         cadical::Solver::with_config(config).expect("CaDiCaL has its sat and unsat configurations")
     }
+
+    /// -1 for the stable worker, whose every variable is negated: CaDiCaL
+    /// first tries each variable true, so negated it first tries each cell
+    /// value false, the other way from the focused worker (CaDiCaL's
+    /// `phase` option, which the binding does not reach). Two threads then
+    /// took 0.72 of one thread's time where they took 0.74, a gain within
+    /// the runs' spread (docs/performance.md). Clauses are shared in the
+    /// positive polarity.
+    pub fn sign(self) -> i32 {
+        match self {
+            Tuning::Default | Tuning::Focused => 1,
+            Tuning::Stable => -1,
+        }
+    }
 }
 
 /// Stops CaDiCaL at the deadline or on a signal, and counts learnt clauses
@@ -278,6 +309,8 @@ pub(super) struct Watch<'a> {
     clock: Clock<'a>,
     learnt: u64,
     exchange: Option<(&'a Exchange, usize)>,
+    /// The solver's [`Tuning::sign`]: learnt clauses are shared times it.
+    sign: i32,
     /// When counted: how often each variable occurs in learnt clauses.
     tally: Option<Vec<u32>>,
 }
@@ -290,6 +323,7 @@ impl<'a> Watch<'a> {
             clock,
             learnt: 0,
             exchange,
+            sign: 1,
             tally: None,
         }
     }
@@ -331,7 +365,7 @@ impl cadical::Callbacks for Watch<'_> {
             }
         }
         if let Some((x, me)) = self.exchange {
-            x.learnt(me, clause);
+            x.learnt(me, clause, self.sign);
         }
     }
 }
@@ -346,37 +380,43 @@ struct Encoder<'a, 'w> {
     p: &'a Problem,
     dom: &'a [u64],
     solver: cadical::Solver<Watch<'w>>,
-    /// `x[c * n + v]`: the variable of cell c holding value v + 1; 0 when
+    /// `x[c * n + v]`: the literal of cell c holding value v + 1; 0 when
     /// the value was removed at the root, or the cell is fixed there.
     x: Vec<i32>,
     next: i32,
+    /// -1: each variable's literal is its CaDiCaL variable negated.
+    sign: i32,
 }
 
 impl<'a, 'w> Encoder<'a, 'w> {
-    fn new(p: &'a Problem, dom: &'a [u64], solver: cadical::Solver<Watch<'w>>) -> Encoder<'a, 'w> {
-        let n = p.n;
-        let mut x = vec![0; n * n * n];
-        let mut next = 1;
-        for (c, &d) in dom.iter().enumerate() {
-            if d.count_ones() > 1 {
-                for b in bits(d) {
-                    x[c * n + b as usize] = next;
-                    next += 1;
-                }
-            }
-        }
-        Encoder {
+    fn new(
+        p: &'a Problem,
+        dom: &'a [u64],
+        solver: cadical::Solver<Watch<'w>>,
+        sign: i32,
+    ) -> Encoder<'a, 'w> {
+        let mut enc = Encoder {
             p,
             dom,
             solver,
-            x,
-            next,
+            x: vec![0; p.n * p.n * p.n],
+            next: 1,
+            sign,
+        };
+        for (c, &d) in dom.iter().enumerate() {
+            if d.count_ones() > 1 {
+                for b in bits(d) {
+                    enc.x[c * p.n + b as usize] = enc.fresh();
+                }
+            }
         }
+        enc
     }
 
+    /// A new variable, as the literal that means it holds.
     fn fresh(&mut self) -> i32 {
         self.next += 1;
-        self.next - 1
+        (self.next - 1) * self.sign
     }
 
     /// The literal of "cell c holds bit b": Ok(var), or Err(truth) when the
@@ -450,13 +490,10 @@ impl<'a, 'w> Encoder<'a, 'w> {
             self.pair(cells, tuples);
             return;
         }
-        let z0 = self.next;
-        self.next += tuples.len() as i32;
-        self.solver
-            .add_clause((0..tuples.len() as i32).map(|i| z0 + i));
+        let z: Vec<i32> = tuples.iter().map(|_| self.fresh()).collect();
+        self.solver.add_clause(z.iter().copied());
         let mut supports: Vec<Vec<i32>> = vec![Vec::new(); cells.len() * n];
-        for (i, tuple) in tuples.iter().enumerate() {
-            let z = z0 + i as i32;
+        for (tuple, &z) in tuples.iter().zip(&z) {
             for (pos, &v) in tuple.iter().enumerate() {
                 if let Ok(x) = self.lit(cells[pos] as usize, v as usize - 1) {
                     self.solver.add_clause([-z, x]);

@@ -3,9 +3,10 @@
 //! share what they learn.
 //!
 //! With two workers or more, two of them search the whole space (the empty
-//! cube), one in CaDiCaL's focused mode and one in its stable mode: a
-//! portfolio of two unlike searches, so that a puzzle one mode serves badly
-//! is settled by the other, and each prunes with the other's clauses. The
+//! cube), one in CaDiCaL's focused mode and one in its stable mode over
+//! negated variables ([`Tuning::sign`]): a portfolio of two unlike
+//! searches, so that a puzzle one mode serves badly is settled by the
+//! other, and each prunes with the other's clauses. The
 //! workers beyond two, and a lone worker, take cubes from a shared queue,
 //! largest first, and solve each under its literals as assumptions; a
 //! worker's learnt clauses stay with it from cube to cube.
@@ -319,12 +320,13 @@ fn search(
                     .filter(|&&l| enc.solver.failed(l))
                     .map(|&l| -l)
                     .collect();
+                let core = enc.to_shared(&core);
                 if core.is_empty() {
                     // No solution left anywhere, whatever the cube.
                     board.root_refuted.store(true, Ordering::SeqCst);
                     board.done.store(true, Ordering::SeqCst);
                 } else {
-                    exchange.offer(me, &core);
+                    exchange.offer(me, core);
                 }
                 finish(found);
                 return Some(true);
@@ -341,7 +343,7 @@ fn search(
 /// Adds the clauses the other workers offered since `seen`.
 fn import(enc: &mut Encoded<'_>, exchange: &Exchange, me: usize, seen: &mut usize) {
     for clause in exchange.take(me, seen) {
-        enc.solver.add_clause(clause.iter().copied());
+        enc.add_shared(&clause);
     }
 }
 

@@ -25,20 +25,21 @@ impl Exchange {
         }
     }
 
-    /// Worker `me` learnt `clause`: a conflict, and a clause to share if it
-    /// is short.
-    pub fn learnt(&self, me: usize, clause: &[i32]) {
+    /// Worker `me`, whose literals are the shared ones times `sign`, learnt
+    /// `clause`: a conflict, and a clause to share if it is short.
+    pub fn learnt(&self, me: usize, clause: &[i32], sign: i32) {
         self.conflicts.fetch_add(1, Ordering::Relaxed);
         if clause.len() <= self.max_len {
-            self.offer(me, clause);
+            self.offer(me, clause.iter().map(|&l| l * sign));
         }
     }
 
-    /// Shares `clause` with the other workers, whatever its length (a
-    /// refuted cube's failed assumptions, negated).
-    pub fn offer(&self, me: usize, clause: &[i32]) {
+    /// Shares `clause` (shared literals) with the other workers, whatever
+    /// its length (a refuted cube's failed assumptions, negated).
+    pub fn offer(&self, me: usize, clause: impl IntoIterator<Item = i32>) {
+        let clause = clause.into_iter().collect();
         let mut all = self.clauses.lock().unwrap_or_else(|e| e.into_inner());
-        all.push((me, clause.into()));
+        all.push((me, clause));
     }
 
     /// The clauses the other workers offered since `seen`, which moves on.

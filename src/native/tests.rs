@@ -302,6 +302,51 @@ fn the_cadical_encoding_keeps_killer_cages_distinct() {
     assert!(!run.solutions.is_empty(), "as KenKen it has a solution");
 }
 
+/// Each worker's tuning encodes the same puzzle: the stable worker's
+/// negated variables find every solution the others find, what it shares
+/// is in the others' polarity (a solution's blocking clause, shared, is the
+/// focused worker's clause for it, word for word), and what it takes from
+/// them means what it meant there.
+#[cfg(feature = "cdcl")]
+#[test]
+fn every_tuning_finds_every_solution_and_shares_alike() {
+    use cadical_stage::{Encoded, Tuning, Watch};
+    for (seed, p) in loose_puzzles().take(10) {
+        let every = every_solution(&p);
+        let problem = problem::Problem::new(&p, tuples::DEFAULT_LIMIT);
+        let open = propagation::State::unpropagated(&problem);
+        let encode = |tuning| {
+            let watch = Watch::new(Clock::default(), None);
+            Encoded::new(&problem, &open.dom, &open.live, &[], watch, tuning)
+        };
+        let focused = encode(Tuning::Focused);
+        for tuning in [Tuning::Default, Tuning::Focused, Tuning::Stable] {
+            let mut enc = encode(tuning);
+            let mut found = Vec::new();
+            while enc.solver.solve() == Some(true) {
+                let values = enc.solution();
+                let block = enc.blocking(&values);
+                assert_eq!(
+                    enc.to_shared(&block),
+                    focused.blocking(&values),
+                    "seed {seed}, {tuning:?}: shared in the focused polarity"
+                );
+                enc.solver.add_clause(block);
+                found.push(values);
+            }
+            found.sort();
+            assert_eq!(found, every, "seed {seed}, {tuning:?}");
+            // The focused worker's blocking clauses, taken as shared ones,
+            // leave nothing.
+            let mut taker = encode(tuning);
+            for values in &every {
+                taker.add_shared(&focused.blocking(values));
+            }
+            assert_eq!(taker.solver.solve(), Some(false), "seed {seed}, {tuning:?}");
+        }
+    }
+}
+
 #[test]
 fn lazy_clause_generation_proves_a_hard_peer_puzzle_unique() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/scale/peer/");
