@@ -20,12 +20,13 @@
 //!   (`threads: 2`: two whole-space workers sharing clauses), and their
 //!   ratio: run it on a quiet machine.
 //!
-//! Environment: `CAGEC_CUBES_SIZES` (default `25,30`), `CAGEC_CUBES_PUZZLES`
-//! (per size and generator, default 6), `CAGEC_CUBES_COUNTS` (default `2,8,32,128`),
-//! `CAGEC_CUBES_CORES` (default `2,8,16`), `CAGEC_CUBES_APART` (`0`: no
-//! cubes apart, the slow part, and no prediction), `CAGEC_CUBES_ONLY` (a puzzle's
-//! file stem, e.g. `peer25-s1002`: that puzzle alone, for `valgrind
-//! --tool=callgrind`), `CAGEC_CUBES_LIMIT` (seconds per solve, default 300).
+//! Environment: `CAGEC_CUBES_SIZES` (default `25,30`),
+//! `CAGEC_CUBES_PUZZLES` (per size and generator, default 6),
+//! `CAGEC_CUBES_COUNTS` (default `2,8,32,128`), `CAGEC_CUBES_CORES`
+//! (default `2,8,16`), `CAGEC_CUBES_APART` (`0`: no cubes apart, the slow
+//! part, and no prediction), `CAGEC_CUBES_ONLY` (a puzzle's file stem, e.g.
+//! `peer25-s1002`: that puzzle alone, for `valgrind --tool=callgrind`),
+//! `CAGEC_CUBES_LIMIT` (seconds per solve, default 300).
 //! Under `cargo test` it does a smoke run on one 16×16.
 
 use std::path::PathBuf;

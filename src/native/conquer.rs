@@ -6,10 +6,10 @@
 //! cube), one in CaDiCaL's focused mode and one in its stable mode over
 //! negated variables ([`Tuning::sign`]): a portfolio of two unlike
 //! searches, so that a puzzle one mode serves badly is settled by the
-//! other, and each prunes with the other's clauses. The
-//! workers beyond two, and a lone worker, take cubes from a shared queue,
-//! largest first, and solve each under its literals as assumptions; a
-//! worker's learnt clauses stay with it from cube to cube.
+//! other, and each prunes with the other's clauses. The workers beyond
+//! two, and a lone worker, take cubes from a shared queue, largest first,
+//! and solve each under its literals as assumptions; a worker's learnt
+//! clauses stay with it from cube to cube.
 //!
 //! Every worker offers its short learnt clauses, and the negation of the
 //! assumptions a refuted cube failed on, to the others, and takes theirs

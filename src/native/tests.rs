@@ -322,20 +322,18 @@ fn every_tuning_finds_every_solution_and_shares_alike() {
         let focused = encode(Tuning::Focused);
         for tuning in [Tuning::Default, Tuning::Focused, Tuning::Stable] {
             let mut enc = encode(tuning);
-            let mut found = Vec::new();
-            while enc.solver.solve() == Some(true) {
-                let values = enc.solution();
-                let block = enc.blocking(&values);
-                assert_eq!(
-                    enc.to_shared(&block),
-                    focused.blocking(&values),
-                    "seed {seed}, {tuning:?}: shared in the focused polarity"
-                );
-                enc.solver.add_clause(block);
-                found.push(values);
-            }
+            let run = enc.search(usize::MAX, None);
+            assert!(run.complete, "seed {seed}, {tuning:?}: searched to the end");
+            let mut found = run.solutions;
             found.sort();
             assert_eq!(found, every, "seed {seed}, {tuning:?}");
+            for values in &every {
+                assert_eq!(
+                    enc.to_shared(&enc.blocking(values)),
+                    focused.blocking(values),
+                    "seed {seed}, {tuning:?}: shared in the focused polarity"
+                );
+            }
             // The focused worker's blocking clauses, taken as shared ones,
             // leave nothing.
             let mut taker = encode(tuning);
